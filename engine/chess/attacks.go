@@ -1,0 +1,196 @@
+package chess
+
+// Attack tables: leapers are looked up directly, sliders through "fancy"
+// magic bitboards (chessprogramming.org/Magic_Bitboards): the blockers on a
+// slider's rays are multiplied by a magic number so that their top bits form
+// a unique index into a table of attack sets. The magics are found at start-up
+// by a short seeded search, which takes a few milliseconds.
+
+var (
+	knightAttacks [64]Bitboard
+	kingAttacks   [64]Bitboard
+	pawnAttacks   [2][64]Bitboard
+
+	// between[a][b] holds the squares strictly between a and b when they share
+	// a rank, file or diagonal, else nothing. line[a][b] is the whole line
+	// through both (edge to edge), or nothing.
+	between [64][64]Bitboard
+	line    [64][64]Bitboard
+
+	rookMagics   [64]magic
+	bishopMagics [64]magic
+	rookTable    [0x19000]Bitboard // 102,400 entries: the sum of 2^bits over the squares
+	bishopTable  [0x1480]Bitboard  // 5,248 entries
+)
+
+// magic maps the relevant blockers of one square to its slot in a table.
+type magic struct {
+	mask    Bitboard
+	factor  uint64
+	shift   uint8
+	attacks []Bitboard
+}
+
+func (m *magic) index(occupied Bitboard) uint64 {
+	return (uint64(occupied&m.mask) * m.factor) >> m.shift
+}
+
+// RookAttacks returns the squares a rook on s attacks given the occupied squares.
+func RookAttacks(s Square, occupied Bitboard) Bitboard {
+	m := &rookMagics[s]
+	return m.attacks[m.index(occupied)]
+}
+
+// BishopAttacks returns the squares a bishop on s attacks given the occupied squares.
+func BishopAttacks(s Square, occupied Bitboard) Bitboard {
+	m := &bishopMagics[s]
+	return m.attacks[m.index(occupied)]
+}
+
+// QueenAttacks returns the squares a queen on s attacks given the occupied squares.
+func QueenAttacks(s Square, occupied Bitboard) Bitboard {
+	return RookAttacks(s, occupied) | BishopAttacks(s, occupied)
+}
+
+// KnightAttacks returns the squares a knight on s attacks.
+func KnightAttacks(s Square) Bitboard { return knightAttacks[s] }
+
+// KingAttacks returns the squares a king on s attacks.
+func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
+
+// PawnAttacks returns the squares a pawn of colour c on s attacks.
+func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
+
+var (
+	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+)
+
+func init() {
+	for s := A1; s <= H8; s++ {
+		f, r := s.File(), s.Rank()
+		for _, d := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			knightAttacks[s] |= offsetBB(f+d[0], r+d[1])
+		}
+		for _, d := range [8][2]int{{1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}, {0, 1}} {
+			kingAttacks[s] |= offsetBB(f+d[0], r+d[1])
+		}
+		pawnAttacks[White][s] = offsetBB(f-1, r+1) | offsetBB(f+1, r+1)
+		pawnAttacks[Black][s] = offsetBB(f-1, r-1) | offsetBB(f+1, r-1)
+	}
+	rng := xorshift(0x9E3779B97F4A7C15)
+	offset := 0
+	for s := A1; s <= H8; s++ {
+		offset += initMagic(&rookMagics[s], s, rookDirs, rookTable[offset:], &rng)
+	}
+	offset = 0
+	for s := A1; s <= H8; s++ {
+		offset += initMagic(&bishopMagics[s], s, bishopDirs, bishopTable[offset:], &rng)
+	}
+	for a := A1; a <= H8; a++ {
+		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
+			for _, d := range dirs {
+				ray := Bitboard(0)
+				for f, r := a.File()+d[0], a.Rank()+d[1]; onBoard(f, r); f, r = f+d[0], r+d[1] {
+					b := NewSquare(f, r)
+					between[a][b] = ray
+					ray |= SquareBB(b)
+				}
+			}
+		}
+	}
+	for a := A1; a <= H8; a++ {
+		for b := A1; b <= H8; b++ {
+			if a == b {
+				continue
+			}
+			if RookAttacks(a, 0).Has(b) {
+				line[a][b] = (RookAttacks(a, 0) & RookAttacks(b, 0)) | SquareBB(a) | SquareBB(b)
+			} else if BishopAttacks(a, 0).Has(b) {
+				line[a][b] = (BishopAttacks(a, 0) & BishopAttacks(b, 0)) | SquareBB(a) | SquareBB(b)
+			}
+		}
+	}
+}
+
+func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
+
+func offsetBB(f, r int) Bitboard {
+	if !onBoard(f, r) {
+		return 0
+	}
+	return SquareBB(NewSquare(f, r))
+}
+
+// slidingAttacks walks the rays slowly; it is used only to fill the tables.
+func slidingAttacks(s Square, dirs [4][2]int, occupied Bitboard) Bitboard {
+	var att Bitboard
+	for _, d := range dirs {
+		for f, r := s.File()+d[0], s.Rank()+d[1]; onBoard(f, r); f, r = f+d[0], r+d[1] {
+			b := SquareBB(NewSquare(f, r))
+			att |= b
+			if occupied&b != 0 {
+				break
+			}
+		}
+	}
+	return att
+}
+
+// initMagic finds a magic factor for s and fills its part of table; it
+// returns how many table entries it used.
+func initMagic(m *magic, s Square, dirs [4][2]int, table []Bitboard, rng *xorshift) int {
+	// The edges matter only when the slider stands on them.
+	edges := ((Rank1 | Rank8) &^ rankMask(s)) | ((FileA | FileH) &^ fileMask(s))
+	m.mask = slidingAttacks(s, dirs, 0) &^ edges
+	n := m.mask.Count()
+	m.shift = uint8(64 - n)
+	size := 1 << n
+	m.attacks = table[:size:size]
+
+	occupancies := make([]Bitboard, size)
+	reference := make([]Bitboard, size)
+	// Carry-Rippler: enumerate every subset of the mask.
+	var sub Bitboard
+	for i := 0; i < size; i++ {
+		occupancies[i] = sub
+		reference[i] = slidingAttacks(s, dirs, sub)
+		sub = (sub - m.mask) & m.mask
+	}
+	epoch := make([]int, size)
+	for attempt := 1; ; attempt++ {
+		// Sparse random numbers make good magics.
+		m.factor = rng.next() & rng.next() & rng.next()
+		if bits := (uint64(m.mask) * m.factor) >> 56; popcount8(bits) < 6 {
+			continue
+		}
+		ok := true
+		for i := 0; i < size && ok; i++ {
+			idx := m.index(occupancies[i])
+			if epoch[idx] < attempt {
+				epoch[idx] = attempt
+				m.attacks[idx] = reference[i]
+			} else if m.attacks[idx] != reference[i] {
+				ok = false
+			}
+		}
+		if ok {
+			return size
+		}
+	}
+}
+
+func rankMask(s Square) Bitboard { return Rank1 << (8 * s.Rank()) }
+func fileMask(s Square) Bitboard { return FileA << s.File() }
+
+func popcount8(x uint64) int { return Bitboard(x).Count() }
+
+// xorshift is a tiny deterministic generator for the magic search.
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x >> 12
+	*x ^= *x << 25
+	*x ^= *x >> 27
+	return uint64(*x) * 2685821657736338717
+}
