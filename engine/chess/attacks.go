@@ -3,8 +3,9 @@ package chess
 // Attack tables: leapers are looked up directly, sliders through "fancy"
 // magic bitboards (chessprogramming.org/Magic_Bitboards): the blockers on a
 // slider's rays are multiplied by a magic number so that their top bits form
-// a unique index into a table of attack sets. The magics are found at start-up
-// by a short seeded search, which takes a few milliseconds.
+// a unique index into a table of attack sets. The factors in magics.go were
+// found by the seeded search in magics_test.go (go test -run TestFindMagics
+// -genmagics); start-up only fills the tables.
 
 var (
 	knightAttacks [64]Bitboard
@@ -78,14 +79,13 @@ func init() {
 		pawnAttacks[White][s] = offsetBB(f-1, r+1) | offsetBB(f+1, r+1)
 		pawnAttacks[Black][s] = offsetBB(f-1, r-1) | offsetBB(f+1, r-1)
 	}
-	rng := xorshift(0x9E3779B97F4A7C15)
 	offset := 0
 	for s := A1; s <= H8; s++ {
-		offset += initMagic(&rookMagics[s], s, rookDirs, rookTable[offset:], &rng)
+		offset += initMagic(&rookMagics[s], s, rookDirs, rookMagicFactors[s], rookTable[offset:])
 	}
 	offset = 0
 	for s := A1; s <= H8; s++ {
-		offset += initMagic(&bishopMagics[s], s, bishopDirs, bishopTable[offset:], &rng)
+		offset += initMagic(&bishopMagics[s], s, bishopDirs, bishopMagicFactors[s], bishopTable[offset:])
 	}
 	for a := A1; a <= H8; a++ {
 		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
@@ -137,53 +137,42 @@ func slidingAttacks(s Square, dirs [4][2]int, occupied Bitboard) Bitboard {
 	return att
 }
 
-// initMagic finds a magic factor for s and fills its part of table; it
-// returns how many table entries it used.
-func initMagic(m *magic, s Square, dirs [4][2]int, table []Bitboard, rng *xorshift) int {
-	// The edges matter only when the slider stands on them.
-	edges := ((Rank1 | Rank8) &^ rankMask(s)) | ((FileA | FileH) &^ fileMask(s))
-	m.mask = slidingAttacks(s, dirs, 0) &^ edges
+// initMagic fills the table entries of s from its magic factor and returns
+// how many it used. A collision means a wrong factor in magics.go, which a
+// test would have caught; it panics rather than generate wrong moves.
+func initMagic(m *magic, s Square, dirs [4][2]int, factor uint64, table []Bitboard) int {
+	m.mask = relevantBlockers(s, dirs)
+	m.factor = factor
 	n := m.mask.Count()
 	m.shift = uint8(64 - n)
 	size := 1 << n
 	m.attacks = table[:size:size]
-
-	occupancies := make([]Bitboard, size)
-	reference := make([]Bitboard, size)
+	filled := make([]bool, size)
 	// Carry-Rippler: enumerate every subset of the mask.
 	var sub Bitboard
-	for i := 0; i < size; i++ {
-		occupancies[i] = sub
-		reference[i] = slidingAttacks(s, dirs, sub)
+	for range size {
+		idx := m.index(sub)
+		att := slidingAttacks(s, dirs, sub)
+		if filled[idx] && m.attacks[idx] != att {
+			panic("chess: bad magic factor for " + s.String())
+		}
+		filled[idx] = true
+		m.attacks[idx] = att
 		sub = (sub - m.mask) & m.mask
 	}
-	epoch := make([]int, size)
-	for attempt := 1; ; attempt++ {
-		// Sparse random numbers make good magics.
-		m.factor = rng.next() & rng.next() & rng.next()
-		if bits := (uint64(m.mask) * m.factor) >> 56; popcount8(bits) < 6 {
-			continue
-		}
-		ok := true
-		for i := 0; i < size && ok; i++ {
-			idx := m.index(occupancies[i])
-			if epoch[idx] < attempt {
-				epoch[idx] = attempt
-				m.attacks[idx] = reference[i]
-			} else if m.attacks[idx] != reference[i] {
-				ok = false
-			}
-		}
-		if ok {
-			return size
-		}
-	}
+	return size
+}
+
+// relevantBlockers returns the squares whose occupancy changes what a slider
+// on s attacks: its rays without the board's edge (the edges matter only
+// when the slider stands on them).
+func relevantBlockers(s Square, dirs [4][2]int) Bitboard {
+	edges := ((Rank1 | Rank8) &^ rankMask(s)) | ((FileA | FileH) &^ fileMask(s))
+	return slidingAttacks(s, dirs, 0) &^ edges
 }
 
 func rankMask(s Square) Bitboard { return Rank1 << (8 * s.Rank()) }
 func fileMask(s Square) Bitboard { return FileA << s.File() }
-
-func popcount8(x uint64) int { return Bitboard(x).Count() }
 
 // xorshift is a tiny deterministic generator for the magic search.
 type xorshift uint64

@@ -36,7 +36,11 @@ const (
 
 // String returns the English name of the piece type in lower case.
 func (t PieceType) String() string {
-	return [...]string{"none", "pawn", "knight", "bishop", "rook", "queen", "king"}[t&7]
+	names := [...]string{"none", "pawn", "knight", "bishop", "rook", "queen", "king"}
+	if int(t) >= len(names) {
+		return "invalid"
+	}
+	return names[t]
 }
 
 // Piece is a coloured piece: the colour in bit 3, the type in bits 0-2.

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"satranc/handlers"
+	"satranc/store"
+)
+
+// shutdownTimeout bounds how long a shutdown waits for requests in flight.
+const shutdownTimeout = 10 * time.Second
+
+// serveConfig is the configuration of the serve command.
+type serveConfig struct {
+	addr   string // listen address
+	dbPath string // SQLite file
+}
+
+// runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
+// and runs the web server until ctx is cancelled.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: satranc serve [flags]\n\nRuns the web server; creates and migrates the database on first start.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	var cfg serveConfig
+	fs.StringVar(&cfg.addr, "addr", envOr("SATRANC_ADDR", ":8080"), "listen `address` (env SATRANC_ADDR)")
+	fs.StringVar(&cfg.dbPath, "db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file` (env SATRANC_DB)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "satranc serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	if err := serve(ctx, cfg, logger); err != nil {
+		logger.Error("serve", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// envOr returns the environment variable key, or def when it is unset or
+// empty.
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// serve opens the store, listens and serves until ctx is done, then shuts
+// down gracefully.
+func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error) {
+	st, err := store.Open(ctx, cfg.dbPath)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := st.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+
+	h := handlers.New(handlers.Config{Logger: logger, DB: st})
+
+	// Request contexts derive from baseCtx, which is cancelled when Shutdown
+	// starts: Shutdown waits for active requests, and long-lived ones (SSE
+	// streams) end only when their context does.
+	baseCtx, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelBase()
+	srv := &http.Server{
+		Addr:              cfg.addr,
+		Handler:           h.Routes(),
+		BaseContext:       func(net.Listener) context.Context { return baseCtx },
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second, // SSE streams lift it per stream
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(cancelBase)
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.dbPath)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+
+	logger.Info("shutting down")
+	shutCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	logger.Info("stopped")
+	return nil
+}

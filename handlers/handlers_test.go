@@ -1,0 +1,282 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"satranc/static"
+)
+
+// fakeDB is a Pinger whose answer the test chooses.
+type fakeDB struct{ err error }
+
+func (f fakeDB) Ping(context.Context) error { return f.err }
+
+// newTestHandler returns the routes with a fake database and the buffer the
+// log goes to.
+func newTestHandler(t *testing.T, db Pinger) (http.Handler, *bytes.Buffer) {
+	t.Helper()
+	var logs bytes.Buffer
+	h := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil)), DB: db})
+	return h.Routes(), &logs
+}
+
+// get performs a request against h and returns the recorded response.
+func get(t *testing.T, h http.Handler, target string, header ...string) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func TestHomeShowsStartingPosition(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	resp := get(t, h, "/")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET / = %d, want 200", resp.StatusCode)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := doc.Find(`[data-testid="board"]`)
+	if board.Length() != 1 {
+		t.Fatalf("found %d boards, want 1", board.Length())
+	}
+	if o, _ := board.Attr("data-orientation"); o != "white" {
+		t.Errorf("data-orientation = %q, want white", o)
+	}
+	squares := board.Find(`[data-testid="square"]`)
+	if squares.Length() != 64 {
+		t.Fatalf("found %d squares, want 64", squares.Length())
+	}
+
+	// The starting position, rank 8 first, as the squares appear on screen
+	// with White at the bottom.
+	const start = "rnbqkbnr" + "pppppppp" + "........" + "........" +
+		"........" + "........" + "PPPPPPPP" + "RNBQKBNR"
+	pieces := 0
+	squares.Each(func(i int, s *goquery.Selection) {
+		name, _ := s.Attr("data-square")
+		wantName := string(rune('a'+i%8)) + string(rune('8'-i/8))
+		if name != wantName {
+			t.Errorf("square %d is %q, want %q", i, name, wantName)
+		}
+		want := ""
+		if c := start[i]; c != '.' {
+			side := "w"
+			if c >= 'a' {
+				side = "b"
+			}
+			want = side + strings.ToUpper(string(c))
+		}
+		img := s.Find(`[data-testid="piece"]`)
+		got, _ := img.Attr("data-piece")
+		if got != want {
+			t.Errorf("%s holds %q, want %q", name, got, want)
+		}
+		if img.Length() > 0 {
+			pieces++
+			src, _ := img.Attr("src")
+			if !strings.HasPrefix(src, "/static/img/pieces/"+want+".svg?v=") {
+				t.Errorf("%s: img src = %q", name, src)
+			}
+			if alt, _ := img.Attr("alt"); alt == "" {
+				t.Errorf("%s: img has no alt text", name)
+			}
+		}
+		light := s.HasClass("sq-light")
+		wantLight := (i%8+(7-i/8))%2 == 1
+		if light != wantLight || light == s.HasClass("sq-dark") {
+			t.Errorf("%s: classes %q, want light=%v", name, s.AttrOr("class", ""), wantLight)
+		}
+	})
+	if pieces != 32 {
+		t.Errorf("found %d pieces, want 32", pieces)
+	}
+	if got := doc.Find(`[data-square="h1"]`).HasClass("sq-light"); !got {
+		t.Errorf("h1 is not a light square")
+	}
+	if files := doc.Find(".coord-file").Text(); files != "abcdefgh" {
+		t.Errorf("file labels = %q, want abcdefgh", files)
+	}
+	if ranks := doc.Find(".coord-rank").Text(); ranks != "87654321" {
+		t.Errorf("rank labels = %q, want 87654321", ranks)
+	}
+
+	// The layout links the stylesheet and the deferred scripts.
+	for _, sel := range []string{
+		`link[rel="stylesheet"][href^="/static/css/app.css?v="]`,
+		`script[src^="/static/js/htmx.min.js?v="][defer]`,
+		`script[src^="/static/js/htmx-ext-sse.min.js?v="][defer]`,
+	} {
+		if doc.Find(sel).Length() != 1 {
+			t.Errorf("head lacks %s", sel)
+		}
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	tests := []struct {
+		path, contentType string
+	}{
+		{"/static/js/htmx.min.js", "text/javascript; charset=utf-8"},
+		{"/static/js/htmx-ext-sse.min.js", "text/javascript; charset=utf-8"},
+		{"/static/css/app.css", "text/css; charset=utf-8"},
+		{"/static/img/pieces/wK.svg", "image/svg+xml"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			resp := get(t, h, tc.path)
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("GET %s = %d", tc.path, resp.StatusCode)
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != tc.contentType {
+				t.Errorf("Content-Type = %q, want %q", ct, tc.contentType)
+			}
+			want, err := static.FS.ReadFile(strings.TrimPrefix(tc.path, "/static/"))
+			if err != nil || !bytes.Equal(body, want) {
+				t.Errorf("body differs from the embedded file (err %v)", err)
+			}
+			if cc := resp.Header.Get("Cache-Control"); cc != "no-cache" {
+				t.Errorf("unversioned Cache-Control = %q, want no-cache", cc)
+			}
+			etag := resp.Header.Get("ETag")
+			if etag == "" {
+				t.Fatal("no ETag")
+			}
+
+			versioned := get(t, h, static.URL(strings.TrimPrefix(tc.path, "/static/")))
+			if cc := versioned.Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+				t.Errorf("versioned Cache-Control = %q, want immutable", cc)
+			}
+			again := get(t, h, tc.path, "If-None-Match", etag)
+			if again.StatusCode != http.StatusNotModified {
+				t.Errorf("GET with If-None-Match = %d, want 304", again.StatusCode)
+			}
+		})
+	}
+}
+
+func TestStaticNotFound(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	for _, path := range []string{"/static/", "/static/js/", "/static/nope.js", "/static/js/README.md", "/static/../go.mod"} {
+		if resp := get(t, h, path); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", path, resp.StatusCode)
+		}
+	}
+}
+
+func TestHealth(t *testing.T) {
+	t.Run("ok", func(t *testing.T) {
+		h, _ := newTestHandler(t, fakeDB{})
+		resp := get(t, h, "/healthz")
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK || string(body) != "ok\n" {
+			t.Errorf("GET /healthz = %d %q, want 200 ok", resp.StatusCode, body)
+		}
+	})
+	t.Run("database down", func(t *testing.T) {
+		h, logs := newTestHandler(t, fakeDB{err: errors.New("disk on fire")})
+		resp := get(t, h, "/healthz")
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("GET /healthz = %d, want 503", resp.StatusCode)
+		}
+		if strings.Contains(string(body), "disk on fire") {
+			t.Errorf("response leaks the internal error: %s", body)
+		}
+		if !strings.Contains(logs.String(), "disk on fire") {
+			t.Errorf("log lacks the internal error:\n%s", logs)
+		}
+	})
+}
+
+func TestNotFound(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	resp := get(t, h, "/no/such/page")
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("GET /no/such/page = %d, want 404", resp.StatusCode)
+	}
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := doc.Find(`[data-testid="error"]`).Attr("data-status"); s != "404" {
+		t.Errorf("error page status = %q, want 404", s)
+	}
+}
+
+func TestMethodNotAllowed(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST / = %d, want 405", rec.Code)
+	}
+}
+
+func TestHead(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/healthz", nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("HEAD /healthz = %d, want 200", rec.Code)
+	}
+}
+
+func TestRecoverPanics(t *testing.T) {
+	var logs bytes.Buffer
+	h := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil)), DB: fakeDB{}})
+	boom := h.logRequests(h.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("secret internal detail")
+	})))
+	rec := httptest.NewRecorder()
+	boom.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/boom", nil))
+	if rec.Code != http.StatusInternalServerError {
+		t.Errorf("status = %d, want 500", rec.Code)
+	}
+	if strings.Contains(rec.Body.String(), "secret") {
+		t.Errorf("response leaks the panic value")
+	}
+	if !strings.Contains(logs.String(), "secret internal detail") || !strings.Contains(logs.String(), "status=500") {
+		t.Errorf("log lacks the panic or the 500:\n%s", logs.String())
+	}
+}
+
+func TestRequestLog(t *testing.T) {
+	h, logs := newTestHandler(t, fakeDB{})
+	get(t, h, "/healthz")
+	line := logs.String()
+	for _, want := range []string{"msg=request", "method=GET", "path=/healthz", "status=200", "duration="} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log %q lacks %q", line, want)
+		}
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	resp := get(t, h, "/")
+	if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Errorf("X-Content-Type-Options = %q", got)
+	}
+}

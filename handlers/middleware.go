@@ -1,0 +1,92 @@
+package handlers
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+)
+
+// statusRecorder remembers the status and size of a response. Unwrap lets
+// http.ResponseController reach the underlying writer (Flush for SSE).
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// logRequests logs one line per request with its status and duration.
+func (h *Handler) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			status := rec.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			level := slog.LevelInfo
+			if status >= 500 {
+				level = slog.LevelError
+			}
+			h.log.LogAttrs(r.Context(), level, "request",
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.Int("status", status),
+				slog.Int("bytes", rec.bytes),
+				slog.Duration("duration", time.Since(start)),
+				slog.String("remote", r.RemoteAddr),
+			)
+		}()
+		next.ServeHTTP(rec, r)
+	})
+}
+
+// recoverPanics turns a panic in a handler into a logged 500 response.
+// http.ErrAbortHandler is re-raised: it is the way to abort a response.
+func (h *Handler) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			h.log.ErrorContext(r.Context(), "panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			h.fail(w, r, fmt.Errorf("panic: %v", v))
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// securityHeaders sets headers every response should carry.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "same-origin")
+		hd.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
