@@ -1,13 +1,148 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+
+	"satranc/engine/chess"
 )
 
-// runPGN runs the pgn command. Placeholder until the PGN reader lands.
-func runPGN(_ context.Context, _ []string, _ io.Reader, _, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "satranc pgn: not implemented")
-	return 2
+const pgnUsage = `Usage: satranc pgn [--lang en|tr] [--format pgn|json] < games.pgn
+
+Reads PGN games (or bare movetext) on stdin, replays each by the rules and
+writes it back normalised: SAN in the letters of --lang, the Result tag set
+by the rules when they ended the game (else kept from the input), and a
+Termination tag. With --format json, writes one JSON object a line per game:
+{"san":[...],"uci":[...],"fen":"...","end":"...","result":"..."}.
+
+The input is read in the letters of --lang too (UCI such as e2e4 is read in
+both). The first illegal or unreadable move stops the run: it is reported on
+stderr with its game and move number, the games before it are written, and
+the exit status is 1.
+
+Flags:
+`
+
+// pgnJSON is one game in --format json.
+type pgnJSON struct {
+	SAN    []string `json:"san"`
+	UCI    []string `json:"uci"`
+	FEN    string   `json:"fen"`
+	End    string   `json:"end"`
+	Result string   `json:"result"`
+}
+
+// runPGN runs the pgn command: see pgnUsage and DESIGN.md ("The CLI
+// contract").
+func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pgn", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, pgnUsage)
+		fs.PrintDefaults()
+	}
+	lang := fs.String("lang", "en", "piece letters of the SAN read and written: en (K Q R B N) or tr (Ş V K F A)")
+	format := fs.String("format", "pgn", "output format: pgn or json")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "satranc pgn: unexpected argument %q (the games are read from stdin)\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	letters, err := chess.ParseLetters(*lang)
+	if err != nil {
+		fmt.Fprintf(stderr, "satranc pgn: --lang %q: want en or tr\n", *lang)
+		fs.Usage()
+		return 2
+	}
+	if *format != "pgn" && *format != "json" {
+		fmt.Fprintf(stderr, "satranc pgn: --format %q: want pgn or json\n", *format)
+		fs.Usage()
+		return 2
+	}
+
+	out := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	r := chess.NewPGNReader(stdin, letters)
+	code := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
+			code = 1
+			break
+		}
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *chess.PGNError
+			if errors.As(err, &pe) {
+				fmt.Fprintf(stderr, "satranc %v\n", err) // "satranc pgn: game 3, move 12 (black) ..."
+			} else {
+				fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
+			}
+			code = 1
+			break
+		}
+		if *format == "json" {
+			err = enc.Encode(pgnGameJSON(g))
+		} else {
+			err = chess.WritePGN(out, normalizePGN(g), letters)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
+			return 1
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
+		return 1
+	}
+	return code
+}
+
+// pgnResult is the result the rules decided, if they ended the game, and
+// otherwise the input's (a resignation, say, or "*").
+func pgnResult(g *chess.PGNGame) string {
+	if g.Record.Termination() != chess.NoTermination {
+		return g.Record.Result()
+	}
+	return g.Result
+}
+
+// normalizePGN sets the Result and Termination tags of g from the rules.
+func normalizePGN(g *chess.PGNGame) *chess.PGNGame {
+	g.Result = pgnResult(g)
+	g.SetTag("Result", g.Result)
+	g.SetTag("Termination", g.Record.Termination().Description())
+	return g
+}
+
+// pgnGameJSON is g in --format json; the SAN is in the reader's letters.
+func pgnGameJSON(g *chess.PGNGame) pgnJSON {
+	j := pgnJSON{
+		SAN:    make([]string, 0, len(g.Moves)),
+		UCI:    make([]string, 0, len(g.Moves)),
+		End:    g.Record.Termination().String(),
+		Result: pgnResult(g),
+	}
+	for _, m := range g.Moves {
+		j.SAN = append(j.SAN, m.SAN)
+		j.UCI = append(j.UCI, m.Move.String())
+	}
+	final := g.Record.Position()
+	j.FEN = final.FEN()
+	return j
 }

@@ -12,5 +12,11 @@
 //	if err != nil { ... }
 //	p = p.Play(m)
 //
+// Moves are read and written in UCI (ParseUCI, Move.String) and in SAN with
+// English or Turkish piece letters (ParseSAN, SAN). NewGame keeps a game's
+// record and decides the endings the rules impose (Termination); PGN files
+// are read with NewPGNReader and written with WritePGN. Perft and Divide
+// count the legal move tree for testing the generator.
+//
 // The package is pure: no I/O, no clocks, no goroutines.
 package chess

@@ -1,6 +1,15 @@
 package chess
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrMoveAfterEnd is wrapped by the error for a move that follows the end of
+// the game by the rules (checkmate, stalemate, threefold repetition, the
+// fifty-move rule or insufficient material). The server applies those endings
+// at once (SPEC section 3), so a later move is not part of the game.
+var ErrMoveAfterEnd = errors.New("chess: move after the end of the game")
 
 // Game is the record of one game under the rules: the start position, the
 // moves played and the position after each, and the ending the rules decide
@@ -58,7 +67,7 @@ func (g *Game) Result() string {
 // is not legal in the current position.
 func (g *Game) Play(m Move) error {
 	if g.termination != NoTermination {
-		return fmt.Errorf("chess: move %s after the game ended by %s", m, g.termination.Description())
+		return fmt.Errorf("%w by %s: %s", ErrMoveAfterEnd, g.termination.Description(), m)
 	}
 	p := g.Position()
 	var buf [MaxMoves]Move

@@ -1,5 +1,7 @@
 package chess
 
+import "sync"
+
 // CastlingRights is a set of the four castling rights.
 type CastlingRights uint8
 
@@ -45,14 +47,18 @@ var castlingLoss = func() (t [64]CastlingRights) {
 	return t
 }()
 
-// StartPosition returns the standard starting position.
-func StartPosition() Position {
+// startPosition is parsed once, on first use (after the attack tables are
+// built in init): callers such as the PGN reader need it for every game.
+var startPosition = sync.OnceValue(func() Position {
 	p, err := ParseFEN(StartFEN)
 	if err != nil {
 		panic(err) // StartFEN is a constant known to be valid
 	}
 	return p
-}
+})
+
+// StartPosition returns the standard starting position.
+func StartPosition() Position { return startPosition() }
 
 // PieceAt returns the piece on s, or NoPiece.
 func (p *Position) PieceAt(s Square) Piece { return p.board[s] }

@@ -1,6 +1,9 @@
 package chess
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func mustFEN(t testing.TB, fen string) Position {
 	t.Helper()
@@ -143,7 +146,7 @@ func TestGamePlayRejects(t *testing.T) {
 		t.Error("Play(e2e5) from the start: no error")
 	}
 	playUCI(t, g, "f2f3", "e7e5", "g2g4", "d8h4")
-	if err := g.Play(NewMove(A2, A3)); err == nil {
-		t.Error("Play after checkmate: no error")
+	if err := g.Play(NewMove(A2, A3)); !errors.Is(err, ErrMoveAfterEnd) {
+		t.Errorf("Play after checkmate = %v, want ErrMoveAfterEnd", err)
 	}
 }
