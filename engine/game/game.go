@@ -1,0 +1,221 @@
+package game
+
+import (
+	"fmt"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/clock"
+)
+
+// DefaultDisconnectGrace is how long a disconnected player may stay away
+// before losing (SPEC section 8).
+const DefaultDisconnectGrace = 45 * time.Second
+
+// Options configure a new game.
+type Options struct {
+	// White and Black are the seats; an empty one makes a Waiting game.
+	White, Black Seat
+	// Control is the time control; the zero Control is untimed.
+	Control clock.Control
+	// Start is the start position; the zero Position is the standard one.
+	Start chess.Position
+	// DisconnectGrace is how long a disconnected player has to come back;
+	// 0 means DefaultDisconnectGrace.
+	DisconnectGrace time.Duration
+}
+
+// MoveRecord is one move as played: the move, when, and the mover's clock
+// just after it (increment included; 0 when untimed).
+type MoveRecord struct {
+	Move  chess.Move
+	At    time.Time
+	Clock time.Duration
+}
+
+// Game is one game. It is not safe for concurrent use: one owner (the
+// game's writer in engine/play) calls its methods.
+type Game struct {
+	seats     [2]Seat
+	record    *chess.Game
+	clock     clock.Clock
+	moves     []MoveRecord
+	status    Status
+	outcome   Outcome
+	startedAt time.Time
+	endedAt   time.Time
+	grace     time.Duration
+
+	offer      bool        // a draw offer is pending
+	offerBy    chess.Color // by whom
+	offerPly   [2]int      // ply of each side's last offer, -1 for none
+	disconnect [2]time.Time
+}
+
+// New returns a game set up by o. With both seats taken it starts at now,
+// White's clock running; otherwise it waits for Join.
+func New(o Options, now time.Time) *Game {
+	start := o.Start
+	if start.Occupied() == 0 {
+		start = chess.StartPosition()
+	}
+	g := &Game{
+		seats:    [2]Seat{o.White, o.Black},
+		record:   chess.NewGame(start),
+		clock:    clock.New(o.Control),
+		grace:    o.DisconnectGrace,
+		offerPly: [2]int{-1, -1},
+	}
+	if g.grace <= 0 {
+		g.grace = DefaultDisconnectGrace
+	}
+	if !o.White.IsEmpty() && !o.Black.IsEmpty() {
+		g.start(now)
+	}
+	return g
+}
+
+func (g *Game) start(now time.Time) {
+	g.status = Active
+	g.startedAt = now
+	g.clock.Start(g.sideToMove(), now)
+}
+
+// Join seats s in the empty seat of a Waiting game and starts it at now.
+// A user cannot take both seats.
+func (g *Game) Join(s Seat, now time.Time) ([]Event, error) {
+	if g.status != Waiting {
+		return nil, fmt.Errorf("%w: game is %s", ErrSeatTaken, g.status)
+	}
+	side := chess.White
+	if !g.seats[chess.White].IsEmpty() {
+		side = chess.Black
+	}
+	if other := g.seats[side.Other()]; s.IsEmpty() || (s.IsHuman() && other.User == s.User) {
+		return nil, fmt.Errorf("%w: %s cannot join against %s", ErrSeatTaken, s, other)
+	}
+	g.seats[side] = s
+	g.start(now)
+	return []Event{Started{Stamp: g.stamp(now), White: g.seats[chess.White], Black: g.seats[chess.Black]}}, nil
+}
+
+// Seat returns who plays side.
+func (g *Game) Seat(side chess.Color) Seat { return g.seats[side] }
+
+// SideOf returns the side the user plays, if the user plays in this game.
+func (g *Game) SideOf(user int64) (chess.Color, bool) {
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		if user > 0 && g.seats[side].User == user {
+			return side, true
+		}
+	}
+	return chess.White, false
+}
+
+// Status returns the game's status.
+func (g *Game) Status() Status { return g.status }
+
+// Outcome returns how the game ended; the zero Outcome while it goes on.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// Control returns the time control.
+func (g *Game) Control() clock.Control { return g.clock.Control() }
+
+// Start returns the start position.
+func (g *Game) Start() chess.Position { return g.record.Start() }
+
+// Position returns the current position.
+func (g *Game) Position() chess.Position { return g.record.Position() }
+
+// Record returns the rules' record of the game (positions and moves); the
+// caller must not play moves on it.
+func (g *Game) Record() *chess.Game { return g.record }
+
+// Ply returns the number of half-moves played.
+func (g *Game) Ply() int { return g.record.Ply() }
+
+// Moves returns the moves played with their times; the caller must not
+// change the slice.
+func (g *Game) Moves() []MoveRecord { return g.moves }
+
+// StartedAt returns when the game started (zero while Waiting).
+func (g *Game) StartedAt() time.Time { return g.startedAt }
+
+// EndedAt returns when the game ended (zero while it goes on).
+func (g *Game) EndedAt() time.Time { return g.endedAt }
+
+// DisconnectGrace returns how long a disconnected player has to come back.
+func (g *Game) DisconnectGrace() time.Duration { return g.grace }
+
+// Clocks returns both clocks at now.
+func (g *Game) Clocks(now time.Time) Clocks {
+	side, running := g.clock.Running()
+	return Clocks{
+		Timed:   g.clock.Control().Timed(),
+		White:   g.clock.Remaining(chess.White, now),
+		Black:   g.clock.Remaining(chess.Black, now),
+		Running: running, Side: side, At: now,
+	}
+}
+
+// DrawOffer returns the side whose draw offer is pending, if one is.
+func (g *Game) DrawOffer() (chess.Color, bool) { return g.offerBy, g.offer }
+
+// DisconnectDeadline returns when side loses unless it comes back, if it
+// is disconnected.
+func (g *Game) DisconnectDeadline(side chess.Color) (time.Time, bool) {
+	d := g.disconnect[side]
+	return d, !d.IsZero()
+}
+
+// NextDeadline returns the earliest moment at which Tick may end the game
+// (a flag fall or a disconnection deadline), if there is one.
+func (g *Game) NextDeadline() (time.Time, bool) {
+	if g.status != Active {
+		return time.Time{}, false
+	}
+	next, ok := g.clock.FlagAt()
+	for _, d := range g.disconnect {
+		if !d.IsZero() && (!ok || d.Before(next)) {
+			next, ok = d, true
+		}
+	}
+	return next, ok
+}
+
+// movesBy returns how many moves side has made.
+func (g *Game) movesBy(side chess.Color) int {
+	n := g.record.Ply()
+	if g.startSide() == side {
+		return (n + 1) / 2
+	}
+	return n / 2
+}
+
+func (g *Game) stamp(now time.Time) Stamp { return Stamp{Ply: g.record.Ply(), Time: now} }
+
+// check applies the clock at now and then reports whether the game accepts
+// an action: ErrNotStarted while Waiting, ErrGameOver once over (the
+// returned events may be the ones that just ended it).
+func (g *Game) check(now time.Time) ([]Event, error) {
+	evs := g.Tick(now)
+	switch g.status {
+	case Waiting:
+		return evs, ErrNotStarted
+	case Finished, Aborted:
+		return evs, fmt.Errorf("%w: %s", ErrGameOver, g.outcome)
+	}
+	return evs, nil
+}
+
+// sideToMove returns the side to move in the current position.
+func (g *Game) sideToMove() chess.Color {
+	p := g.record.Position()
+	return p.SideToMove()
+}
+
+// startSide returns the side to move in the start position.
+func (g *Game) startSide() chess.Color {
+	p := g.record.Start()
+	return p.SideToMove()
+}

@@ -1,0 +1,71 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"satranc/engine/chess"
+)
+
+// Move plays m for side at now. expectedPly is the ply the mover's page
+// showed: if the game has moved on (or the request is a duplicate), the move
+// is refused with ErrStalePly instead of being applied twice. Errors wrap
+// ErrNotStarted, ErrGameOver, ErrStalePly, ErrNotYourTurn or
+// chess.ErrIllegalMove. Events are returned even with an error when the
+// clock ended the game first.
+//
+// A move by a disconnected side proves it is back (PlayerReconnected); a move by
+// the side a draw was offered to lets the offer lapse (SPEC section 3 rule 5).
+func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Time) ([]Event, error) {
+	evs, err := g.check(now)
+	if err != nil {
+		return evs, err
+	}
+	if ply := g.record.Ply(); expectedPly != ply {
+		return evs, fmt.Errorf("%w: move %s for ply %d, game is at ply %d", ErrStalePly, m, expectedPly, ply)
+	}
+	if stm := g.sideToMove(); side != stm {
+		return evs, fmt.Errorf("%w: %s to move", ErrNotYourTurn, stm)
+	}
+	if err := g.record.Play(m); err != nil {
+		if errors.Is(err, chess.ErrMoveAfterEnd) {
+			return evs, fmt.Errorf("%w: %w", ErrGameOver, err)
+		}
+		return evs, fmt.Errorf("game: move: %w", err)
+	}
+	left := g.clock.Press(now)
+	g.moves = append(g.moves, MoveRecord{Move: m, At: now, Clock: left})
+
+	if !g.disconnect[side].IsZero() {
+		g.disconnect[side] = time.Time{}
+		evs = append(evs, PlayerReconnected{Stamp: g.stamp(now), Side: side})
+	}
+	if g.offer && g.offerBy != side {
+		g.offer = false
+		evs = append(evs, DrawOfferLapsed{Stamp: g.stamp(now), By: g.offerBy})
+	}
+	evs = append(evs, Moved{Stamp: g.stamp(now), Side: side, Move: m, Clocks: g.Clocks(now)})
+
+	if t := g.record.Termination(); t != chess.NoTermination {
+		o := Outcome{Reason: reasonOf(t), Result: Draw}
+		if t == chess.Checkmate {
+			o.Result, o.Side = winFor(side), side.Other()
+		}
+		evs = append(evs, g.finish(o, now))
+	}
+	return evs, nil
+}
+
+// ParseMove reads a move typed or sent for the current position: UCI
+// ("e2e4", "e7e8q", the king onto its own rook for castling) or SAN in the
+// letters l (SPEC section 1). Errors wrap chess.ErrIllegalMove,
+// chess.ErrInvalidSAN or chess.ErrAmbiguousSAN.
+func (g *Game) ParseMove(text string, l chess.Letters) (chess.Move, error) {
+	p := g.record.Position()
+	m, err := p.ParseUCI(text)
+	if err == nil || !errors.Is(err, chess.ErrInvalidUCI) {
+		return m, err
+	}
+	return p.ParseSAN(text, l)
+}
