@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"context"
+	"runtime"
+	"time"
+
+	"satranc/engine/chess"
+)
+
+// Pool limits how many searches run at once, so that bots never take more
+// cores than the machine has and never hold up other games. A Pool is safe
+// for concurrent use.
+type Pool struct {
+	slots chan struct{}
+}
+
+// NewPool returns a pool running at most n searches at once; n <= 0 means
+// runtime.NumCPU().
+func NewPool(n int) *Pool {
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	return &Pool{slots: make(chan struct{}, n)}
+}
+
+// Player returns a Player that waits for a free slot in the pool before
+// calling p. If ctx is done while it waits, p is called at once with the
+// done context, which makes it answer immediately with a legal move.
+func (pl *Pool) Player(p Player) Player { return pooled{pool: pl, inner: p} }
+
+type pooled struct {
+	pool  *Pool
+	inner Player
+}
+
+func (pp pooled) Move(ctx context.Context, p chess.Position, history []uint64, c Clock) (chess.Move, error) {
+	select {
+	case pp.pool.slots <- struct{}{}:
+		defer func() { <-pp.pool.slots }()
+	case <-ctx.Done():
+	}
+	return pp.inner.Move(ctx, p, history, c)
+}
+
+// Paced returns a Player that takes at least the thinking time pace.Delay
+// gives for each move before answering, for bots at public tables. The
+// wait ends early when ctx is done. The search itself should run inside the
+// pool, and the waiting outside it: Paced(pool.Player(bot), pace).
+func Paced(p Player, pace Pace, seed uint64) Player {
+	return paced{inner: p, pace: pace, seed: seed}
+}
+
+type paced struct {
+	inner Player
+	pace  Pace
+	seed  uint64
+}
+
+func (pp paced) Move(ctx context.Context, p chess.Position, history []uint64, c Clock) (chess.Move, error) {
+	start := time.Now()
+	m, err := pp.inner.Move(ctx, p, history, c)
+	if err != nil {
+		return m, err
+	}
+	wait := pp.pace.Delay(c, p.FullmoveNumber(), splitmix(pp.seed^p.Hash())) - time.Since(start)
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+		}
+	}
+	return m, nil
+}
