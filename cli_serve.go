@@ -12,7 +12,9 @@ import (
 	"os"
 	"time"
 
+	"satranc/engine/account"
 	"satranc/handlers"
+	"satranc/locales"
 	"satranc/store"
 )
 
@@ -21,8 +23,9 @@ const shutdownTimeout = 10 * time.Second
 
 // serveConfig is the configuration of the serve command.
 type serveConfig struct {
-	addr   string // listen address
-	dbPath string // SQLite file
+	addr      string             // listen address
+	dbPath    string             // SQLite file
+	authLimit handlers.RateLimit // log-in and sign-up attempts per client address
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -37,10 +40,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var cfg serveConfig
 	fs.StringVar(&cfg.addr, "addr", envOr("SATRANC_ADDR", ":8080"), "listen `address` (env SATRANC_ADDR)")
 	fs.StringVar(&cfg.dbPath, "db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file` (env SATRANC_DB)")
+	fs.IntVar(&cfg.authLimit.Burst, "auth-burst", handlers.DefaultAuthLimit.Burst,
+		"log-in and sign-up attempts a client address may make at once (env SATRANC_AUTH_BURST)")
+	fs.DurationVar(&cfg.authLimit.Every, "auth-every", handlers.DefaultAuthLimit.Every,
+		"after the burst, one more attempt per `interval` (env SATRANC_AUTH_EVERY)")
+	if err := setFromEnv(fs, map[string]string{"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY"}); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
+		return 2
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if cfg.authLimit.Burst < 1 || cfg.authLimit.Every <= 0 {
+		fmt.Fprintln(stderr, "satranc serve: --auth-burst must be at least 1 and --auth-every positive")
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -55,6 +70,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// setFromEnv sets each flag named in env from its environment variable,
+// when that is set, so that the command line (parsed afterwards) still wins.
+func setFromEnv(fs *flag.FlagSet, env map[string]string) error {
+	for name, key := range env {
+		if v := os.Getenv(key); v != "" {
+			if err := fs.Set(name, v); err != nil {
+				return fmt.Errorf("%s: %w", key, err)
+			}
+		}
+	}
+	return nil
 }
 
 // envOr returns the environment variable key, or def when it is unset or
@@ -79,7 +107,21 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		}
 	}()
 
-	h := handlers.New(handlers.Config{Logger: logger, DB: st})
+	bundle, err := locales.NewBundle()
+	if err != nil {
+		return err
+	}
+	accounts, err := account.NewService(st, account.NewHasher(account.DefaultParams), account.SessionTTL)
+	if err != nil {
+		return err
+	}
+	h := handlers.New(handlers.Config{
+		Logger:    logger,
+		DB:        st,
+		Accounts:  accounts,
+		Bundle:    bundle,
+		AuthLimit: cfg.authLimit,
+	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown
 	// starts: Shutdown waits for active requests, and long-lived ones (SSE

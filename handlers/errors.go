@@ -4,52 +4,136 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
+	"time"
 
+	"github.com/a-h/templ"
+
+	"satranc/engine/account"
 	"satranc/views"
 )
 
 // Errors the handlers themselves produce. Engine and store errors are
-// mapped here as well once the handlers call them.
+// mapped in responseFor as well.
 var (
 	errNotFound    = errors.New("handlers: not found")
 	errUnavailable = errors.New("handlers: service unavailable")
+	errBadRequest  = errors.New("handlers: bad request")
+	errCrossOrigin = errors.New("handlers: cross-origin request refused")
+	// errTooManyAttempts is matched by every *rateLimitedError.
+	errTooManyAttempts = errors.New("handlers: too many attempts")
 )
 
-// statusOf maps err to an HTTP status and a text that is safe to show.
-// Anything not recognised is a 500 whose details stay in the log.
-func statusOf(err error) (int, string) {
+// rateLimitedError is a refused attempt, with how long until the next one
+// is allowed.
+type rateLimitedError struct{ retry time.Duration }
+
+func (e *rateLimitedError) Error() string {
+	return "handlers: too many attempts; retry in " + e.retry.String()
+}
+
+func (e *rateLimitedError) Unwrap() error { return errTooManyAttempts }
+
+// errorResponse is how an error is answered.
+type errorResponse struct {
+	status int
+	msg    views.Message
+	// form is set for problems the user can fix on the form they sent,
+	// which is then shown again with the message.
+	form bool
+	// retry is the Retry-After of a 429.
+	retry time.Duration
+}
+
+// responseFor maps err to its response: a status and a message that is
+// safe to show. Anything not recognised is a 500 whose details stay in the
+// log.
+func responseFor(err error) errorResponse {
+	form := func(status int, id string) errorResponse {
+		return errorResponse{status: status, msg: views.Message{ID: id}, form: true}
+	}
+	var limited *rateLimitedError
 	switch {
-	case errors.Is(err, errNotFound):
-		return http.StatusNotFound, "Not found"
+	case errors.As(err, &limited):
+		secs := int(math.Ceil(limited.retry.Seconds()))
+		return errorResponse{
+			status: http.StatusTooManyRequests,
+			msg:    views.Message{ID: "error.too_many_attempts", Count: secs, Plural: true},
+			form:   true,
+			retry:  limited.retry,
+		}
+	case errors.Is(err, account.ErrUsernameTaken):
+		return form(http.StatusConflict, "error.username_taken")
+	case errors.Is(err, account.ErrUsernameInvalid):
+		return form(http.StatusUnprocessableEntity, "error.username_invalid")
+	case errors.Is(err, account.ErrPasswordTooShort):
+		return form(http.StatusUnprocessableEntity, "error.password_too_short")
+	case errors.Is(err, account.ErrPasswordTooLong):
+		return form(http.StatusUnprocessableEntity, "error.password_too_long")
+	case errors.Is(err, account.ErrPasswordIsUsername):
+		return form(http.StatusUnprocessableEntity, "error.password_is_username")
+	case errors.Is(err, account.ErrBadCredentials):
+		return form(http.StatusUnprocessableEntity, "error.bad_credentials")
+	case errors.Is(err, account.ErrInvalidProfile):
+		return form(http.StatusUnprocessableEntity, "error.profile_invalid")
+	case errors.Is(err, errCrossOrigin):
+		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.cross_origin"}}
+	case errors.Is(err, errBadRequest):
+		return errorResponse{status: http.StatusBadRequest, msg: views.Message{ID: "error.bad_request"}}
+	case errors.Is(err, errNotFound), errors.Is(err, account.ErrNotFound):
+		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, errUnavailable):
-		return http.StatusServiceUnavailable, "Service unavailable"
+		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
 	default:
-		return http.StatusInternalServerError, "Internal server error"
+		return errorResponse{status: http.StatusInternalServerError, msg: views.Message{ID: "error.internal"}}
 	}
 }
 
-// fail writes the error response for err. Server-side errors are logged
-// with the request; the browser sees only the generic text.
+// fail writes the error page for err. Server-side errors are logged with
+// the request; the browser sees only the generic text.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
-	status, text := statusOf(err)
-	if status >= 500 {
+	resp := responseFor(err)
+	if resp.status >= 500 {
 		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
 			// The client went away; there is nobody to answer.
 			h.log.DebugContext(r.Context(), "request canceled", "method", r.Method, "path", r.URL.Path)
 		} else {
 			h.log.ErrorContext(r.Context(), "request failed",
-				"method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+				"method", r.Method, "path", r.URL.Path, "status", resp.status, "err", err)
 		}
 	}
+	setRetryAfter(w, resp.retry)
 	w.Header().Set("Cache-Control", "no-store")
 	var buf bytes.Buffer
-	if rerr := views.ErrorPage(status, text).Render(r.Context(), &buf); rerr != nil {
+	if rerr := views.ErrorPage(resp.status, resp.msg).Render(r.Context(), &buf); rerr != nil {
 		h.log.ErrorContext(r.Context(), "render error page", "err", rerr)
-		http.Error(w, text, status)
+		http.Error(w, http.StatusText(resp.status), resp.status)
 		return
 	}
-	writeHTML(w, status, buf.Bytes())
+	writeHTML(w, resp.status, buf.Bytes())
+}
+
+// failForm answers a form submission that failed. When the user can fix
+// the problem, form builds the page again with the message; anything else
+// goes to fail.
+func (h *Handler) failForm(w http.ResponseWriter, r *http.Request, err error, form func(*views.Message) templ.Component) {
+	resp := responseFor(err)
+	if !resp.form {
+		h.fail(w, r, err)
+		return
+	}
+	setRetryAfter(w, resp.retry)
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, resp.status, form(&resp.msg))
+}
+
+// setRetryAfter sets the Retry-After header in whole seconds, if d > 0.
+func setRetryAfter(w http.ResponseWriter, d time.Duration) {
+	if d > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(d.Seconds()))))
+	}
 }
 
 func (h *Handler) handleNotFound(w http.ResponseWriter, r *http.Request) {

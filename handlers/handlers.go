@@ -9,7 +9,9 @@ import (
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"satranc/locales"
 	"satranc/static"
 )
 
@@ -24,36 +26,79 @@ type Config struct {
 	Logger *slog.Logger
 	// DB is pinged by /healthz.
 	DB Pinger
+	// Accounts runs sign-up, log-in and sessions; nil leaves the account
+	// routes out and every visitor a guest (tests of other pages).
+	Accounts Accounts
+	// Bundle holds the interface texts; nil uses locales.Default().
+	Bundle *i18n.Bundle
+	// AuthLimit limits log-in and sign-up attempts per client address;
+	// the zero value means DefaultAuthLimit.
+	AuthLimit RateLimit
 }
 
 // Handler serves Satranç's HTTP routes.
 type Handler struct {
-	log *slog.Logger
-	db  Pinger
+	log      *slog.Logger
+	db       Pinger
+	accounts Accounts
+	bundle   *i18n.Bundle
+	// loginLimit and signupLimit count attempts per client address.
+	loginLimit, signupLimit *addrLimiter
 }
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
-	h := &Handler{log: cfg.Logger, db: cfg.DB}
+	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
+	if h.bundle == nil {
+		h.bundle = locales.Default()
+	}
+	limit := cfg.AuthLimit
+	if limit == (RateLimit{}) {
+		limit = DefaultAuthLimit
+	}
+	h.loginLimit, h.signupLimit = newAddrLimiter(limit), newAddrLimiter(limit)
 	return h
 }
 
 // Routes returns the router with every route and the middleware.
+//
+// Every cross-origin request that is not GET, HEAD or OPTIONS is refused
+// (http.CrossOriginProtection), so state changes only on POSTs from our own
+// pages. Pages run inside h.page, which loads the session and picks the
+// language; /healthz and /static/ need neither.
 func (h *Handler) Routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(h.logRequests)
 	r.Use(h.recoverPanics)
 	r.Use(securityHeaders)
+	r.Use(h.crossOriginProtection())
 	r.Use(middleware.GetHead) // HEAD is answered by the GET handler
 
-	r.NotFound(h.handleNotFound)
+	r.NotFound(h.page(http.HandlerFunc(h.handleNotFound)).ServeHTTP)
 
-	r.Get("/", h.handleHome)
 	r.Get("/healthz", h.handleHealth)
 	r.Handle(static.Prefix+"*", h.staticFiles())
+
+	r.Group(func(r chi.Router) {
+		r.Use(h.page)
+		r.Get("/", h.handleHome)
+		r.Post("/lang", h.handleLanguage)
+		if h.accounts != nil {
+			r.Get("/signup", h.handleSignupForm)
+			r.Post("/signup", h.handleSignup)
+			r.Get("/login", h.handleLoginForm)
+			r.Post("/login", h.handleLogin)
+			r.Post("/logout", h.handleLogout)
+			r.Group(func(r chi.Router) {
+				r.Use(h.requireUser)
+				r.Get("/profile", h.handleProfile)
+				r.Post("/profile", h.handleProfileSave)
+			})
+		}
+	})
 	return r
 }
 

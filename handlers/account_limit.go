@@ -1,0 +1,117 @@
+package handlers
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// RateLimit is a token bucket: Burst attempts at once, then one more every
+// Every.
+type RateLimit struct {
+	Every time.Duration
+	Burst int
+}
+
+// DefaultAuthLimit allows a client address 10 log-in (or sign-up) attempts
+// at once, then one every 20 seconds.
+var DefaultAuthLimit = RateLimit{Every: 20 * time.Second, Burst: 10}
+
+// maxLimitedClients bounds the memory of an addrLimiter; when it is full of
+// active clients, new ones are refused until some go idle.
+const maxLimitedClients = 100_000
+
+// addrLimiter limits attempts per client address. It needs no goroutine:
+// idle entries are swept on use. Addresses come from r.RemoteAddr only;
+// X-Forwarded-For is not trusted (no trusted proxy is configured).
+type addrLimiter struct {
+	limit RateLimit
+	now   func() time.Time // tests may replace it
+
+	mu        sync.Mutex
+	clients   map[string]*limitedClient
+	lastSweep time.Time
+}
+
+// limitedClient is one address's bucket and when it was last used.
+type limitedClient struct {
+	bucket *rate.Limiter
+	seen   time.Time
+}
+
+// newAddrLimiter returns an empty limiter with limit.
+func newAddrLimiter(limit RateLimit) *addrLimiter {
+	return &addrLimiter{limit: limit, now: time.Now, clients: map[string]*limitedClient{}}
+}
+
+// idle is how long an unused bucket takes to fill up again, after which
+// forgetting it changes nothing.
+func (a *addrLimiter) idle() time.Duration {
+	return max(a.limit.Every*time.Duration(a.limit.Burst), time.Minute)
+}
+
+// allow takes one attempt for r's client, or returns a *rateLimitedError
+// saying when the next attempt is allowed.
+func (a *addrLimiter) allow(r *http.Request) error {
+	key := clientKey(r.RemoteAddr)
+	now := a.now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c := a.clients[key]
+	if c == nil {
+		if now.Sub(a.lastSweep) >= a.idle() || len(a.clients) >= maxLimitedClients {
+			a.sweep(now)
+		}
+		if len(a.clients) >= maxLimitedClients {
+			return &rateLimitedError{retry: a.limit.Every}
+		}
+		c = &limitedClient{bucket: rate.NewLimiter(rate.Every(a.limit.Every), a.limit.Burst)}
+		a.clients[key] = c
+	}
+	c.seen = now
+	res := c.bucket.ReserveN(now, 1)
+	if !res.OK() {
+		return &rateLimitedError{retry: a.limit.Every}
+	}
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
+		return &rateLimitedError{retry: d}
+	}
+	return nil
+}
+
+// sweep forgets the clients idle long enough to have a full bucket.
+func (a *addrLimiter) sweep(now time.Time) {
+	a.lastSweep = now
+	idle := a.idle()
+	for k, c := range a.clients {
+		if now.Sub(c.seen) >= idle {
+			delete(a.clients, k)
+		}
+	}
+}
+
+// clientKey returns the limiting key of a remote address: the IPv4
+// address, or the /64 network of an IPv6 address (one subscriber usually
+// holds a whole /64).
+func clientKey(remoteAddr string) string {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		host = remoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr = addr.Unmap()
+	if addr.Is6() {
+		if p, err := addr.Prefix(64); err == nil {
+			return p.String()
+		}
+	}
+	return addr.String()
+}

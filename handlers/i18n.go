@@ -1,0 +1,107 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"satranc/engine/account"
+	"satranc/locales"
+	"satranc/views"
+)
+
+// langCookie holds a guest's chosen language.
+const langCookie = "lang"
+
+// langCookieTTL is how long a guest's language choice is kept.
+const langCookieTTL = 365 * 24 * time.Hour
+
+// langMatcher matches Accept-Language against the interface languages.
+var langMatcher = language.NewMatcher(locales.Languages)
+
+// setLocale picks the request's language and puts a views.Locale with its
+// Localizer into the context. The order:
+//
+//  1. ?lang=en|tr in the URL, for this request only (a GET changes nothing;
+//     the switcher's POST /lang saves a choice);
+//  2. the language in a member's profile;
+//  3. a guest's lang cookie;
+//  4. the best match in Accept-Language;
+//  5. English.
+func (h *Handler) setLocale(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lang := pickLanguage(r)
+		loc := views.Locale{
+			Lang:      lang,
+			Localizer: i18n.NewLocalizer(h.bundle, lang),
+			Here:      withoutLang(r.URL),
+		}
+		w.Header().Add("Vary", "Accept-Language, Cookie")
+		next.ServeHTTP(w, r.WithContext(views.WithLocale(r.Context(), loc)))
+	})
+}
+
+// pickLanguage returns the request's language code (see setLocale).
+func pickLanguage(r *http.Request) string {
+	if l := r.URL.Query().Get("lang"); knownLang(l) {
+		return l
+	}
+	if u, ok := userFrom(r.Context()); ok {
+		if knownLang(u.Language) {
+			return u.Language
+		}
+	} else if c, err := r.Cookie(langCookie); err == nil && knownLang(c.Value) {
+		return c.Value
+	}
+	if al := r.Header.Get("Accept-Language"); al != "" {
+		tags, _, err := language.ParseAcceptLanguage(al)
+		if err == nil && len(tags) > 0 {
+			if _, i, conf := langMatcher.Match(tags...); conf != language.No {
+				return locales.Codes[i]
+			}
+		}
+	}
+	return locales.Codes[0]
+}
+
+// knownLang reports whether code is an interface language.
+func knownLang(code string) bool { return slices.Contains(locales.Codes, code) }
+
+// withoutLang returns u's path and query with any lang parameter removed.
+func withoutLang(u *url.URL) string {
+	q := u.Query()
+	if !q.Has("lang") {
+		return u.RequestURI()
+	}
+	q.Del("lang")
+	v := url.URL{Path: u.Path, RawPath: u.RawPath, RawQuery: q.Encode()}
+	return v.RequestURI()
+}
+
+// handleLanguage saves the language chosen in the switcher, in the profile
+// of a member and in a cookie (which a guest's later visits use), then
+// returns to the page it was chosen on.
+func (h *Handler) handleLanguage(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		h.fail(w, r, fmt.Errorf("%w: %w", errBadRequest, err))
+		return
+	}
+	lang := r.PostFormValue("lang")
+	if !knownLang(lang) {
+		h.fail(w, r, errBadRequest)
+		return
+	}
+	if u, ok := userFrom(r.Context()); ok && h.accounts != nil {
+		if _, err := h.accounts.UpdateProfile(r.Context(), u.ID, account.Profile{Language: lang, Gender: u.Gender}); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+	}
+	setCookie(w, r, langCookie, lang, time.Now().Add(langCookieTTL))
+	redirectTo(w, r, r.PostFormValue("next"))
+}

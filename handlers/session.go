@@ -1,0 +1,146 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"satranc/engine/account"
+	"satranc/views"
+)
+
+// sessionCookie is the name of the cookie holding the session token.
+const sessionCookie = "session"
+
+// Accounts is what the handlers need from the account use cases
+// (account.Service implements it).
+type Accounts interface {
+	SignUp(ctx context.Context, name, password, lang string) (account.User, account.Session, error)
+	LogIn(ctx context.Context, name, password, oldToken string) (account.User, account.Session, error)
+	LogOut(ctx context.Context, token string) error
+	UserBySession(ctx context.Context, token string) (account.User, error)
+	UpdateProfile(ctx context.Context, userID int64, p account.Profile) (account.User, error)
+}
+
+// userFrom returns the logged-in user of the request context; ok is false
+// for a guest. The value lives under views' context key, so that the
+// layout shows the same user.
+func userFrom(ctx context.Context) (u account.User, ok bool) {
+	return views.CurrentUser(ctx)
+}
+
+// withUser returns a copy of ctx with u as the logged-in user.
+func withUser(ctx context.Context, u account.User) context.Context {
+	return views.WithUser(ctx, u)
+}
+
+// page is the middleware every page runs in: it loads the session's user,
+// then picks the language.
+func (h *Handler) page(next http.Handler) http.Handler {
+	return h.loadSession(h.setLocale(next))
+}
+
+// loadSession puts the user of the session cookie, if any, into the
+// request context. An unknown or expired session cookie is deleted.
+func (h *Handler) loadSession(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token := sessionToken(r)
+		if token == "" || h.accounts == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u, err := h.accounts.UserBySession(r.Context(), token)
+		switch {
+		case errors.Is(err, account.ErrNoSession):
+			clearCookie(w, r, sessionCookie)
+			next.ServeHTTP(w, r)
+		case err != nil:
+			h.fail(w, r, err)
+		default:
+			next.ServeHTTP(w, r.WithContext(withUser(r.Context(), u)))
+		}
+	})
+}
+
+// requireUser lets only members through; a guest is sent to the log-in
+// page, which brings them back to the page they asked for.
+func (h *Handler) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := userFrom(r.Context()); ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		target := "/login"
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			target += "?" + url.Values{"next": {r.URL.RequestURI()}}.Encode()
+		}
+		http.Redirect(w, r, target, http.StatusSeeOther)
+	})
+}
+
+// sessionToken returns the session cookie's value, or "".
+func sessionToken(r *http.Request) string {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// setSessionCookie gives the browser the session s.
+func setSessionCookie(w http.ResponseWriter, r *http.Request, s account.Session) {
+	setCookie(w, r, sessionCookie, s.Token, s.Expires)
+}
+
+// setCookie sets a site-wide cookie that scripts cannot read, sent on
+// top-level navigation from other sites but not on their sub-requests
+// (SameSite=Lax), and only over TLS when the request came over TLS.
+func setCookie(w http.ResponseWriter, r *http.Request, name, value string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     name,
+		Value:    value,
+		Path:     "/",
+		Expires:  expires,
+		HttpOnly: true,
+		Secure:   r.TLS != nil,
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// clearCookie tells the browser to delete the cookie name.
+func clearCookie(w http.ResponseWriter, r *http.Request, name string) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     name,
+		Path:     "/",
+		MaxAge:   -1,
+		HttpOnly: true,
+		Secure:   r.TLS != nil,
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// localPath returns s if it is a path on this site ("/profile?x=1"), and
+// "" otherwise, so that a next parameter cannot send anyone to another site
+// ("//evil.example", "https://…", "/\\evil.example").
+func localPath(s string) string {
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.ContainsAny(s, "\\\x00\r\n\t") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return ""
+	}
+	return s
+}
+
+// redirectTo sends the browser to the local path next, or to the front
+// page, after a form was handled (303: the next request is a GET).
+func redirectTo(w http.ResponseWriter, r *http.Request, next string) {
+	if next = localPath(next); next == "" {
+		next = "/"
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}

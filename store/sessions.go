@@ -1,0 +1,59 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"satranc/engine/account"
+)
+
+// CreateSession stores a session and deletes the expired ones of every
+// user, in one transaction.
+func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }() // a no-op after Commit
+
+	if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE expires_at <= ?", s.now()); err != nil {
+		return fmt.Errorf("store: create session: expire: %w", err)
+	}
+	_, err = tx.ExecContext(ctx,
+		"INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+		sess.TokenHash, sess.UserID,
+		sess.Created.UTC().Format(timeLayout), sess.Expires.UTC().Format(timeLayout))
+	if isUniqueViolation(err) {
+		return fmt.Errorf("store: create session: %w", ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("store: create session for user %d: %w", sess.UserID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// UserBySession returns the user of the session whose token hashes to
+// tokenHash. An unknown or expired session (by s.Now) matches both
+// ErrNotFound and account.ErrNotFound.
+func (s *Store) UserBySession(ctx context.Context, tokenHash []byte) (account.User, error) {
+	var r userRow
+	err := s.db.GetContext(ctx, &r, `SELECT u.id, u.username, u.language, u.gender, u.created_at
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, s.now())
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: session: %w", notFound(err))
+	}
+	return toUser(r)
+}
+
+// DeleteSession deletes the session whose token hashes to tokenHash. A
+// missing session is no error.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", tokenHash); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}

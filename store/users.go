@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/mattn/go-sqlite3"
+
+	"satranc/engine/account"
+)
+
+// ErrConflict is returned, wrapped, when a write breaks a uniqueness rule.
+var ErrConflict = errors.New("store: conflict")
+
+// userColumns are the columns userRow reads, in a query on users.
+const userColumns = "id, username, language, gender, created_at"
+
+// userRow is a users row as account.User needs it.
+type userRow struct {
+	ID        int64  `db:"id"`
+	Username  string `db:"username"`
+	Language  string `db:"language"`
+	Gender    string `db:"gender"`
+	CreatedAt string `db:"created_at"`
+}
+
+// toUser converts a row.
+func toUser(r userRow) (account.User, error) {
+	created, err := time.Parse(timeLayout, r.CreatedAt)
+	if err != nil {
+		return account.User{}, fmt.Errorf("user %d: created_at: %w", r.ID, err)
+	}
+	return account.User{
+		ID:        r.ID,
+		Name:      r.Username,
+		Language:  r.Language,
+		Gender:    account.Gender(r.Gender),
+		CreatedAt: created,
+	}, nil
+}
+
+// CreateUser stores a new account. A name already taken, in any case, is an
+// error matching both ErrConflict and account.ErrUsernameTaken.
+func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User, error) {
+	var r userRow
+	err := s.db.GetContext(ctx, &r,
+		`INSERT INTO users (username, password_hash, language, created_at) VALUES (?, ?, ?, ?)
+		RETURNING `+userColumns,
+		u.Name, u.PasswordHash, u.Language, s.now())
+	if isUniqueViolation(err) {
+		return account.User{}, fmt.Errorf("store: create user %q: %w: %w", u.Name, ErrConflict, account.ErrUsernameTaken)
+	}
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: create user %q: %w", u.Name, err)
+	}
+	return toUser(r)
+}
+
+// UserByName returns the user called name, in any case. A missing user
+// matches both ErrNotFound and account.ErrNotFound.
+func (s *Store) UserByName(ctx context.Context, name string) (account.User, error) {
+	u, err := getUser(ctx, s.db, "username = ?", name)
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: user %q: %w", name, err)
+	}
+	return u, nil
+}
+
+// UserByID returns the user with the given id. A missing user matches both
+// ErrNotFound and account.ErrNotFound.
+func (s *Store) UserByID(ctx context.Context, id int64) (account.User, error) {
+	u, err := getUser(ctx, s.db, "id = ?", id)
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// Credentials returns the user called name, in any case, with the password
+// hash, for a log-in.
+func (s *Store) Credentials(ctx context.Context, name string) (account.Credentials, error) {
+	var r struct {
+		userRow
+		PasswordHash string `db:"password_hash"`
+	}
+	err := s.db.GetContext(ctx, &r, "SELECT "+userColumns+", password_hash FROM users WHERE username = ?", name)
+	if err != nil {
+		return account.Credentials{}, fmt.Errorf("store: credentials %q: %w", name, notFound(err))
+	}
+	u, err := toUser(r.userRow)
+	if err != nil {
+		return account.Credentials{}, fmt.Errorf("store: credentials %q: %w", name, err)
+	}
+	return account.Credentials{User: u, PasswordHash: r.PasswordHash}, nil
+}
+
+// UpdateProfile saves the profile of user userID and returns the updated
+// user.
+func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profile) (account.User, error) {
+	var r userRow
+	err := s.db.GetContext(ctx, &r,
+		"UPDATE users SET language = ?, gender = ? WHERE id = ? RETURNING "+userColumns,
+		p.Language, string(p.Gender), userID)
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: update profile of user %d: %w", userID, notFound(err))
+	}
+	return toUser(r)
+}
+
+// getUser reads the one user matching the where clause.
+func getUser(ctx context.Context, q sqlx.QueryerContext, where string, args ...any) (account.User, error) {
+	var r userRow
+	if err := sqlx.GetContext(ctx, q, &r, "SELECT "+userColumns+" FROM users WHERE "+where, args...); err != nil {
+		return account.User{}, notFound(err)
+	}
+	return toUser(r)
+}
+
+// notFound turns sql.ErrNoRows into an error matching both ErrNotFound and
+// account.ErrNotFound; other errors pass unchanged.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: %w", ErrNotFound, account.ErrNotFound)
+	}
+	return err
+}
+
+// isUniqueViolation reports whether err is SQLite's UNIQUE or PRIMARY KEY
+// constraint failure, judged by the driver's extended error code.
+func isUniqueViolation(err error) bool {
+	var se sqlite3.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
+}
+
+// Store keeps the accounts.
+var _ account.Store = (*Store)(nil)
