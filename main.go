@@ -67,7 +67,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runPerft(ctx, rest, stdout, stderr)
 	case "pgn":
 		return runPGN(ctx, rest, stdin, stdout, stderr)
-	case "uci", "admin":
+	case "uci":
+		return runUCI(ctx, rest, stdin, stdout, stderr)
+	case "admin":
 		fmt.Fprintf(stderr, "satranc %s: not yet available in this version\n", cmd)
 		return 2
 	case "version":

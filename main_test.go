@@ -29,7 +29,7 @@ func TestRunUsage(t *testing.T) {
 	}{
 		{"no command", nil, 2, "Usage:", ""},
 		{"unknown command", []string{"dance"}, 2, `unknown command "dance"`, ""},
-		{"uci not yet", []string{"uci"}, 2, "not yet available", ""},
+		{"uci bad level", []string{"uci", "--level", "grandmaster"}, 2, "--level must be", ""},
 		{"admin not yet", []string{"admin", "vip"}, 2, "not yet available", ""},
 		{"help", []string{"help"}, 0, "", "Usage:"},
 		{"version", []string{"version"}, 0, "", "satranc "},
