@@ -1,0 +1,20 @@
+// Package play holds Satranç's game use cases: creating practice and
+// private games, joining, moving, resigning, draw offers, leaving,
+// connection tracking, rematches, snapshots for rendering, PGN export and
+// restart recovery. It sits between the web handlers and the domain:
+// load -> engine/game -> save (Store) -> publish (engine/live).
+//
+// Each live game has exactly one writer: a goroutine that owns the
+// game.Game, applies every action in turn, runs the flag-fall and
+// disconnection timers and receives the bot's moves. A change is written to
+// the Store before it is published, so an acknowledged move survives a
+// crash (DESIGN.md "How a move flows").
+//
+//	svc := play.New(play.Config{Store: st, Bots: bots})
+//	if _, err := svc.Recover(ctx); err != nil { ... } // reopen unfinished games
+//	defer svc.Close()
+//	id, err := svc.CreatePracticeGame(ctx, user, game.Easy, clock.MustParse("5+0"), play.RandomColor)
+//	err = svc.Move(ctx, id, user, "e4", chess.English, 0)
+//
+// The package declares the Store it needs; store.Store implements it.
+package play

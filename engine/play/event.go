@@ -1,0 +1,33 @@
+package play
+
+import (
+	"satranc/engine/chess"
+	"satranc/engine/game"
+)
+
+// Event is what play publishes on the hub for one game. Payload is one of
+// the engine/game events (game.Started, game.Moved, game.DrawOffered,
+// game.DrawDeclined, game.DrawOfferLapsed, game.PlayerDisconnected,
+// game.PlayerReconnected, game.Ended) or RematchOffered or RematchReady.
+// The subscriber renders per viewer, usually from a fresh Snapshot.
+type Event struct {
+	GameID  int64
+	Payload game.Event
+}
+
+// ID returns the event's ply, the SSE event id: the number of half-moves
+// played when it happened.
+func (e Event) ID() int { return e.Payload.EventStamp().Ply }
+
+// RematchOffered: By asked for a rematch of a finished game.
+type RematchOffered struct {
+	game.Stamp
+	By chess.Color
+}
+
+// RematchReady: the rematch game NewGameID has started; both players'
+// pages go there.
+type RematchReady struct {
+	game.Stamp
+	NewGameID int64
+}

@@ -1,0 +1,246 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"satranc/engine/game"
+	"satranc/engine/live"
+)
+
+// DefaultRestartGrace is the least time the side to move has on its clock
+// when a game is reopened after a restart. The downtime counts against the
+// side to move (DESIGN.md "Restart safety"), as a disconnection would,
+// unless that would flag them: then they get this much from the restart, so
+// that their page can reconnect and they can still move.
+const DefaultRestartGrace = 15 * time.Second
+
+// storeTimeout bounds each store call made by a game's writer, which must
+// not hang on a stuck database.
+const storeTimeout = 10 * time.Second
+
+// Config configures a Service.
+type Config struct {
+	// Store keeps the games. Required.
+	Store Store
+	// Hub carries the events; nil makes a new one.
+	Hub *live.Hub[int64, Event]
+	// Bots makes computer players; nil refuses practice games.
+	Bots BotFactory
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+	// DisconnectGrace is how long a disconnected player has to come back;
+	// 0 means game.DefaultDisconnectGrace (45 s). Tests may shorten it.
+	DisconnectGrace time.Duration
+	// RestartGrace: see DefaultRestartGrace; 0 means that.
+	RestartGrace time.Duration
+	// Logger logs failures of the writers and bots; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Service runs the games. It is safe for concurrent use.
+type Service struct {
+	store  Store
+	hub    *live.Hub[int64, Event]
+	bots   BotFactory
+	now    func() time.Time
+	grace  time.Duration
+	reGrac time.Duration
+	log    *slog.Logger
+
+	wg sync.WaitGroup // writers and bot goroutines
+
+	mu       sync.Mutex
+	closed   bool
+	tables   map[int64]*table
+	removals uint64 // tables removed so far, see open
+
+	rmu     sync.Mutex // held while a rematch is decided and created
+	rematch map[int64]*rematch
+}
+
+// New returns a service configured by cfg. Call Recover before serving.
+func New(cfg Config) *Service {
+	s := &Service{
+		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, now: cfg.Now,
+		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger,
+		tables:  make(map[int64]*table),
+		rematch: make(map[int64]*rematch),
+	}
+	if s.hub == nil {
+		s.hub = live.New[int64, Event](0)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.grace <= 0 {
+		s.grace = game.DefaultDisconnectGrace
+	}
+	if s.reGrac <= 0 {
+		s.reGrac = DefaultRestartGrace
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s
+}
+
+// Hub returns the hub the service publishes on.
+func (s *Service) Hub() *live.Hub[int64, Event] { return s.hub }
+
+// Subscribe follows the events of a game. The caller must Close the
+// subscription; its channel is closed if the subscriber falls behind, and
+// the client should then reconnect and start from a fresh Snapshot.
+func (s *Service) Subscribe(gameID int64) *live.Subscription[int64, Event] {
+	return s.hub.Subscribe(gameID)
+}
+
+// Close stops every game's writer and bot and waits for them. The games
+// stay in the store as they are; Recover reopens them in a new Service.
+func (s *Service) Close() {
+	s.mu.Lock()
+	s.closed = true
+	for _, t := range s.tables {
+		t.stop()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// Recover reopens every unfinished game in the store: it rebuilds each
+// position from the stored moves, restores the clocks from the stored
+// times with the restart policy (see DefaultRestartGrace) and marks every
+// human player as disconnected from now, so that one who does not come back
+// within the disconnection grace loses. It returns how many games it
+// reopened. Call it once, before serving.
+func (s *Service) Recover(ctx context.Context) (int, error) {
+	recs, err := s.store.UnfinishedGames(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("play: recover: %w", err)
+	}
+	n := 0
+	for _, rec := range recs {
+		if _, _, err := s.open(rec); err != nil {
+			return n, fmt.Errorf("play: recover game %d: %w", rec.ID, err)
+		}
+		n++
+	}
+	return n, nil
+}
+
+// lookup returns the live table of a game, reopening it from the store if
+// it is unfinished but not running (after a store failure stopped it). For
+// a game that is over it returns a nil table and the game's record.
+func (s *Service) lookup(ctx context.Context, id int64) (*table, GameRecord, error) {
+	s.mu.Lock()
+	t, closed := s.tables[id], s.closed
+	s.mu.Unlock()
+	switch {
+	case closed:
+		return nil, GameRecord{}, ErrClosed
+	case t != nil:
+		return t, GameRecord{}, nil
+	}
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, GameRecord{}, fmt.Errorf("play: game %d: %w", id, err)
+	}
+	if rec.Status.Over() {
+		return nil, rec, nil
+	}
+	return s.open(rec)
+}
+
+// errRetry and errStopped say that a game's writer stopped or started while
+// a request looked for it; within tries again.
+var (
+	errRetry   = errors.New("play: retry")
+	errStopped = errors.New("play: writer stopped")
+)
+
+// within runs fn in the writer of game id and returns its error. A game
+// that is over has no writer: then over is called with its record, if over
+// is not nil, and otherwise the error wraps game.ErrGameOver.
+func (s *Service) within(ctx context.Context, id int64, fn func(t *table) error, over func(rec GameRecord) error) error {
+	for range 5 {
+		t, rec, err := s.lookup(ctx, id)
+		switch {
+		case errors.Is(err, errRetry):
+			continue
+		case err != nil:
+			return err
+		case t == nil && over != nil:
+			return over(rec)
+		case t == nil:
+			return fmt.Errorf("play: game %d: %w: %s", id, game.ErrGameOver, rec.Outcome)
+		}
+		if err := t.do(ctx, fn); !errors.Is(err, errStopped) {
+			return err
+		}
+	}
+	return fmt.Errorf("play: game %d: writer restarting, try again", id)
+}
+
+// open starts the writer of an unfinished game unless one runs already.
+func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
+	s.mu.Lock()
+	removals := s.removals
+	s.mu.Unlock()
+	now := s.now()
+	g, err := restore(rec, s.grace)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	g.EnsureRemaining(s.reGrac, now)
+	var evs []game.Event
+	for _, side := range sides {
+		if g.Seat(side).IsHuman() {
+			evs = append(evs, g.Disconnect(side, now)...)
+		}
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return nil, GameRecord{}, ErrClosed
+	case s.tables[rec.ID] != nil:
+		return s.tables[rec.ID], GameRecord{}, nil
+	case s.removals != removals:
+		// A writer stopped meanwhile: rec may predate its last write.
+		return nil, GameRecord{}, errRetry
+	}
+	return s.startTable(rec.ID, rec.Kind, rec.InviteToken, g, evs), GameRecord{}, nil
+}
+
+// startTable registers and starts the writer of game id, which first
+// publishes pending. s.mu is held.
+func (s *Service) startTable(id int64, kind Kind, invite string, g *game.Game, pending []game.Event) *table {
+	t := newTable(s, id, kind, g, pending)
+	t.invite = invite
+	s.tables[id] = t
+	s.wg.Add(1)
+	go t.run()
+	return t
+}
+
+// removeTable forgets t once its writer has stopped.
+func (s *Service) removeTable(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+		s.removals++
+	}
+}
+
+// publish sends a game's events to its subscribers.
+func (s *Service) publish(id int64, evs []game.Event) {
+	for _, e := range evs {
+		s.hub.Publish(id, Event{GameID: id, Payload: e})
+	}
+}

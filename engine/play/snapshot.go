@@ -1,0 +1,134 @@
+package play
+
+import (
+	"context"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/clock"
+	"satranc/engine/game"
+)
+
+// Snapshot is a game as a page renders it, taken at one moment. It shares
+// nothing with the live game.
+type Snapshot struct {
+	ID           int64
+	Kind         Kind
+	White, Black game.Seat
+	Control      clock.Control
+	Status       game.Status
+	// Outcome is set once the game is over.
+	Outcome game.Outcome
+	// Start and Position are the start and current positions.
+	Start, Position chess.Position
+	// Moves are the moves played with their times and the mover's clock
+	// after each (for [%clk]); Ply is len(Moves).
+	Moves []game.MoveRecord
+	Ply   int
+	// Clocks are both clocks at the moment of the snapshot.
+	Clocks game.Clocks
+	// DrawOffer reports a pending draw offer by DrawOfferBy.
+	DrawOffer   bool
+	DrawOfferBy chess.Color
+	// DisconnectDeadline is, per side (indexed by chess.Color), when a
+	// disconnected player loses; zero while connected.
+	DisconnectDeadline [2]time.Time
+	// InviteToken is a private game's invite secret: show it only to the
+	// player who created the game.
+	InviteToken string
+	// RematchOffer reports, per side, a rematch request; RematchID is the
+	// rematch game once it exists.
+	RematchOffer [2]bool
+	RematchID    int64
+	// StartedAt and EndedAt are zero until the game starts and ends.
+	StartedAt, EndedAt time.Time
+}
+
+// Seat returns who plays side.
+func (s *Snapshot) Seat(side chess.Color) game.Seat {
+	if side == chess.White {
+		return s.White
+	}
+	return s.Black
+}
+
+// SideOf returns the side user plays, if the user plays in the game.
+func (s *Snapshot) SideOf(user int64) (chess.Color, bool) {
+	for _, side := range sides {
+		if user > 0 && s.Seat(side).User == user {
+			return side, true
+		}
+	}
+	return chess.White, false
+}
+
+// UCI returns the moves in UCI notation.
+func (s *Snapshot) UCI() []string {
+	out := make([]string, len(s.Moves))
+	for i, m := range s.Moves {
+		out[i] = m.Move.String()
+	}
+	return out
+}
+
+// SAN returns the moves in SAN with the letters l.
+func (s *Snapshot) SAN(l chess.Letters) []string {
+	out := make([]string, len(s.Moves))
+	p := s.Start
+	for i, m := range s.Moves {
+		out[i] = p.SAN(m.Move, l)
+		p = p.Play(m.Move)
+	}
+	return out
+}
+
+// LastMove returns the last move played, if any.
+func (s *Snapshot) LastMove() (chess.Move, bool) {
+	if len(s.Moves) == 0 {
+		return chess.NullMove, false
+	}
+	return s.Moves[len(s.Moves)-1].Move, true
+}
+
+// snapshotOf copies g's state at now.
+func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time) Snapshot {
+	snap := Snapshot{
+		ID: id, Kind: kind, White: g.Seat(chess.White), Black: g.Seat(chess.Black),
+		Control: g.Control(), Status: g.Status(), Outcome: g.Outcome(),
+		Start: g.Start(), Position: g.Position(),
+		Moves: append([]game.MoveRecord(nil), g.Moves()...), Ply: g.Ply(),
+		Clocks:      g.Clocks(now),
+		InviteToken: invite,
+		StartedAt:   g.StartedAt(), EndedAt: g.EndedAt(),
+	}
+	snap.DrawOfferBy, snap.DrawOffer = g.DrawOffer()
+	for _, side := range sides {
+		snap.DisconnectDeadline[side], _ = g.DisconnectDeadline(side)
+	}
+	return snap
+}
+
+// Game returns a snapshot of game id, live or over.
+func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
+	var snap Snapshot
+	err := s.within(ctx, id, func(t *table) error {
+		snap = snapshotOf(t.id, t.kind, t.invite, t.g, t.s.now())
+		return nil
+	}, func(rec GameRecord) error {
+		g, err := restore(rec, s.grace)
+		if err != nil {
+			return err
+		}
+		snap = snapshotOf(rec.ID, rec.Kind, rec.InviteToken, g, s.now())
+		return nil
+	})
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s.rmu.Lock()
+	if r := s.rematch[id]; r != nil {
+		snap.RematchOffer, snap.RematchID = r.offered, r.newID
+	}
+	s.rmu.Unlock()
+	return snap, nil
+}

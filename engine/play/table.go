@@ -1,0 +1,238 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/game"
+)
+
+// table is the single writer of one live game: its run goroutine owns the
+// game and everything below the channels; other goroutines reach it only
+// through do. It stops when the game is over, when a store write fails (the
+// next request reopens the game from the store), or on Service.Close.
+type table struct {
+	s      *Service
+	id     int64
+	kind   Kind
+	invite string
+
+	reqs     chan func(*table)
+	botMoves chan botResult
+	quit     chan struct{} // closed by stop
+	quitOnce sync.Once
+	done     chan struct{} // closed when run has stopped
+
+	// Owned by run.
+	g       *game.Game
+	conns   [2]int // open connections (streams) per side
+	bots    [2]BotPlayer
+	pending []game.Event // published when run starts
+	broken  bool         // a store write failed: stop
+}
+
+func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Event) *table {
+	return &table{
+		s: s, id: id, kind: kind, g: g, pending: pending,
+		reqs:     make(chan func(*table)),
+		botMoves: make(chan botResult),
+		quit:     make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+}
+
+// stop asks run to return.
+func (t *table) stop() { t.quitOnce.Do(func() { close(t.quit) }) }
+
+// do runs fn in the writer and returns its error, or errStopped if the
+// writer has stopped.
+func (t *table) do(ctx context.Context, fn func(*table) error) error {
+	errc := make(chan error, 1)
+	select {
+	case t.reqs <- func(t *table) { errc <- fn(t) }:
+	case <-t.done:
+		return errStopped
+	case <-ctx.Done():
+		return fmt.Errorf("play: game %d: %w", t.id, ctx.Err())
+	}
+	return <-errc
+}
+
+// run is the writer's loop: requests, the flag/disconnection timer and the
+// bot's answers, one at a time.
+func (t *table) run() {
+	defer t.s.wg.Done()
+	defer close(t.done)
+	defer t.s.removeTable(t)
+
+	botCancel, botPly := context.CancelFunc(func() {}), -1
+	defer func() { botCancel() }()
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+
+	t.s.publish(t.id, t.pending)
+	t.pending = nil
+	for !t.broken && !t.g.Status().Over() {
+		if side := t.sideToMove(); t.g.Status() == game.Active && t.g.Seat(side).IsBot() && botPly != t.g.Ply() {
+			botCancel()
+			botPly = t.g.Ply()
+			botCancel = t.startBot(side)
+		}
+		var timerC <-chan time.Time
+		if d, ok := t.g.NextDeadline(); ok {
+			timer.Reset(max(d.Sub(t.s.now()), 0))
+			timerC = timer.C
+		}
+		select {
+		case fn := <-t.reqs:
+			fn(t)
+		case <-timerC:
+			_ = t.commit(t.g.Tick(t.s.now()))
+		case r := <-t.botMoves:
+			t.botMove(r)
+		case <-t.quit:
+			return
+		}
+		timer.Stop()
+	}
+}
+
+func (t *table) sideToMove() chess.Color {
+	p := t.g.Position()
+	return p.SideToMove()
+}
+
+// commit writes evs to the store and then publishes them. If the write
+// fails the writer stops, and the game is reopened from the store on the
+// next request, so memory never runs ahead of the database for long.
+func (t *table) commit(evs []game.Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := t.persist(ctx, evs); err != nil {
+		t.broken = true
+		t.s.log.Error("play: store write failed; reopening the game", "game", t.id, "err", err)
+		return fmt.Errorf("play: game %d: %w", t.id, err)
+	}
+	t.s.publish(t.id, evs)
+	return nil
+}
+
+// persist writes the events that change the stored game: the start, each
+// move (with the ending it causes, in the same transaction) and the end.
+func (t *table) persist(ctx context.Context, evs []game.Event) error {
+	for i := 0; i < len(evs); i++ {
+		switch e := evs[i].(type) {
+		case game.Started:
+			if err := t.s.store.StartGame(ctx, t.id, e.White, e.Black, e.Time); err != nil {
+				return err
+			}
+		case game.Moved:
+			rec := t.g.Moves()[e.Ply-1]
+			m := StoredMove{Ply: e.Ply, UCI: rec.Move.String(), At: rec.At, Clock: rec.Clock, HasClock: t.g.Control().Timed()}
+			var end *Ending
+			if i+1 < len(evs) {
+				if ended, ok := evs[i+1].(game.Ended); ok {
+					end = t.ending(ended)
+					i++
+				}
+			}
+			if err := t.s.store.AppendMove(ctx, t.id, m, end); err != nil {
+				return err
+			}
+		case game.Ended:
+			if err := t.s.store.FinishGame(ctx, t.id, *t.ending(e)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (t *table) ending(e game.Ended) *Ending {
+	status := game.Finished
+	if e.Outcome.IsAborted() {
+		status = game.Aborted
+	}
+	return &Ending{Status: status, Outcome: e.Outcome, At: e.Time}
+}
+
+// act runs a player's action for user: it finds the user's side, runs f
+// and commits the events f returns, even with an error (a move refused
+// because the clock had already run out ends the game by time).
+func (t *table) act(user int64, f func(side chess.Color, now time.Time) ([]game.Event, error)) error {
+	side, ok := t.g.SideOf(user)
+	if !ok {
+		return fmt.Errorf("play: game %d, user %d: %w", t.id, user, ErrNotPlayer)
+	}
+	evs, err := f(side, t.s.now())
+	if cerr := t.commit(evs); cerr != nil {
+		return cerr
+	}
+	if err != nil {
+		return fmt.Errorf("play: game %d: %w", t.id, err)
+	}
+	return nil
+}
+
+// startBot asks side's computer player for a move in its own goroutine and
+// returns the function that cancels it. The answer comes back on botMoves;
+// run ignores it if the game has moved on.
+func (t *table) startBot(side chess.Color) context.CancelFunc {
+	if t.s.bots == nil {
+		t.s.log.Error("play: no computer players configured", "game", t.id)
+		return func() {}
+	}
+	b := t.bots[side]
+	if b == nil {
+		b = t.s.bots(t.g.Seat(side).Bot)
+		t.bots[side] = b
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
+	remaining := t.g.Clocks(t.s.now()).Remaining(side)
+	inc := t.g.Control().Increment
+	t.s.wg.Add(1)
+	go func() {
+		defer t.s.wg.Done()
+		m, err := b.Move(ctx, pos, hist, remaining, inc)
+		select {
+		case t.botMoves <- botResult{ply: ply, move: m, err: err}:
+		case <-ctx.Done():
+		}
+	}()
+	return cancel
+}
+
+// botMove plays a bot's answer if it is still for the current position. A
+// bot that fails (or answers with an illegal move) plays the first legal
+// move instead, so that a broken bot cannot stall a game.
+func (t *table) botMove(r botResult) {
+	if r.ply != t.g.Ply() || t.g.Status() != game.Active {
+		return
+	}
+	side := t.sideToMove()
+	now := t.s.now()
+	m := r.move
+	if r.err != nil {
+		t.s.log.Error("play: bot failed; playing a legal move", "game", t.id, "err", r.err)
+		m, _ = firstLegal(t.g.Position())
+	}
+	evs, err := t.g.Move(side, m, r.ply, now)
+	if err != nil && errors.Is(err, chess.ErrIllegalMove) {
+		t.s.log.Error("play: bot chose an illegal move; playing a legal one", "game", t.id, "err", err)
+		m, _ = firstLegal(t.g.Position())
+		evs, err = t.g.Move(side, m, r.ply, now)
+	}
+	if err != nil && !errors.Is(err, game.ErrGameOver) {
+		t.s.log.Error("play: bot move refused", "game", t.id, "err", err)
+	}
+	_ = t.commit(evs)
+}
