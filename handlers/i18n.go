@@ -40,6 +40,7 @@ func (h *Handler) setLocale(next http.Handler) http.Handler {
 			Lang:      lang,
 			Localizer: i18n.NewLocalizer(h.bundle, lang),
 			Here:      withoutLang(r.URL),
+			FromURL:   lang == r.URL.Query().Get("lang"),
 		}
 		w.Header().Add("Vary", "Accept-Language, Cookie")
 		next.ServeHTTP(w, r.WithContext(views.WithLocale(r.Context(), loc)))

@@ -242,3 +242,21 @@ func sep(target string) string {
 	}
 	return "?"
 }
+
+func TestLangParameterKeptByForms(t *testing.T) {
+	e := newAccountEnv(t, RateLimit{})
+	e.signUp(t, "Ayse")
+	doc := parse(t, e.do(t, request{target: "/signup?lang=tr"}))
+	if a, _ := testid(doc, "signup-form").Attr("action"); a != "/signup?lang=tr" {
+		t.Errorf("form action = %q, want /signup?lang=tr", a)
+	}
+	doc = parse(t, e.do(t, request{target: "/login"}))
+	if a, _ := testid(doc, "login-form").Attr("action"); a != "/login" {
+		t.Errorf("form action = %q, want /login", a)
+	}
+	resp := e.do(t, request{method: http.MethodPost, target: "/signup?lang=tr", header: map[string]string{"Accept-Language": "en"},
+		form: url.Values{"username": {"ayse"}, "password": {"correct horse"}}})
+	if got := strings.TrimSpace(testid(parse(t, resp), "form-error").Text()); got != "Bu kullanıcı adı alınmış. Lütfen başka bir ad seçin." {
+		t.Errorf("form error = %q", got)
+	}
+}

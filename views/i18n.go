@@ -20,6 +20,9 @@ type Locale struct {
 	// Here is the current page's path and query without any lang
 	// parameter: where the language switcher returns to.
 	Here string
+	// FromURL is set when the request chose Lang with ?lang=; the page's
+	// forms then pass it on (see Action).
+	FromURL bool
 }
 
 // localeKey is the context key of the Locale.
@@ -37,6 +40,16 @@ func LocaleFrom(ctx context.Context) Locale {
 		return loc
 	}
 	return Locale{Lang: locales.Codes[0], Localizer: i18n.NewLocalizer(locales.Default(), locales.Codes[0]), Here: "/"}
+}
+
+// Action returns a form's action path, with ?lang= added when the page's
+// language came from the URL, so that the answer to the form (an error
+// shown on it, say) is in the same language.
+func Action(ctx context.Context, path string) string {
+	if loc := LocaleFrom(ctx); loc.FromURL {
+		return path + "?lang=" + loc.Lang
+	}
+	return path
 }
 
 // Lang returns the language code of ctx's Locale.
