@@ -94,9 +94,14 @@ func (s *Service) Connected(ctx context.Context, id, user int64) error {
 // the player's last stream closes, the disconnection countdown starts: if
 // they do not come back within the grace (45 s) they lose. It does no I/O
 // and needs no context: call it when the stream ends, even though the
-// request's context is done by then.
+// request's context is done by then. Games that are not running are
+// ignored.
 func (s *Service) Disconnected(id, user int64) {
-	err := s.within(context.Background(), id, func(t *table) error {
+	t := s.running(id)
+	if t == nil {
+		return
+	}
+	err := t.do(context.Background(), func(t *table) error {
 		side, ok := t.g.SideOf(user)
 		if !ok || t.conns[side] == 0 {
 			return nil
@@ -106,8 +111,8 @@ func (s *Service) Disconnected(id, user int64) {
 			return t.commit(t.g.Disconnect(side, t.s.now()))
 		}
 		return nil
-	}, func(GameRecord) error { return nil })
-	if err != nil && !errorsIsAny(err, ErrClosed, ErrNotFound) {
+	})
+	if err != nil && !errors.Is(err, errStopped) {
 		s.log.Warn("play: disconnected", "game", id, "user", user, "err", err)
 	}
 }

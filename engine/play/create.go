@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 
@@ -138,14 +137,4 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 	}
 	s.startTable(id, rec.Kind, rec.InviteToken, g, nil)
 	return id, nil
-}
-
-// errorsIsAny reports whether err wraps any of targets.
-func errorsIsAny(err error, targets ...error) bool {
-	for _, t := range targets {
-		if errors.Is(err, t) {
-			return true
-		}
-	}
-	return false
 }

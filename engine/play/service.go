@@ -116,7 +116,8 @@ func (s *Service) Close() {
 // times with the restart policy (see DefaultRestartGrace) and marks every
 // human player as disconnected from now, so that one who does not come back
 // within the disconnection grace loses. It returns how many games it
-// reopened. Call it once, before serving.
+// reopened; a game that cannot be rebuilt is logged and left alone. Call
+// it once, before serving.
 func (s *Service) Recover(ctx context.Context) (int, error) {
 	recs, err := s.store.UnfinishedGames(ctx)
 	if err != nil {
@@ -125,7 +126,12 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 	n := 0
 	for _, rec := range recs {
 		if _, _, err := s.open(rec); err != nil {
-			return n, fmt.Errorf("play: recover game %d: %w", rec.ID, err)
+			if errors.Is(err, ErrClosed) {
+				return n, err
+			}
+			// One unreadable game must not keep the server from starting.
+			s.log.Error("play: recover: game left closed", "game", rec.ID, "err", err)
+			continue
 		}
 		n++
 	}
@@ -161,6 +167,13 @@ var (
 	errRetry   = errors.New("play: retry")
 	errStopped = errors.New("play: writer stopped")
 )
+
+// running returns the writer of game id if it runs, without loading it.
+func (s *Service) running(id int64) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tables[id]
+}
 
 // within runs fn in the writer of game id and returns its error. A game
 // that is over has no writer: then over is called with its record, if over
