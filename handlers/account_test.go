@@ -15,9 +15,12 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"satranc/engine/account"
+	"satranc/locales"
 	"satranc/store"
+	"satranc/views"
 )
 
 // accountEnv is a Handler on a real SQLite store in a temporary directory,
@@ -452,6 +455,25 @@ func TestLocalPath(t *testing.T) {
 	for _, tc := range tests {
 		if got := localPath(tc.in); got != tc.want {
 			t.Errorf("localPath(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestEveryErrorHasTexts(t *testing.T) {
+	errs := []error{
+		&rateLimitedError{retry: time.Second},
+		account.ErrUsernameTaken, account.ErrUsernameInvalid, account.ErrPasswordTooShort,
+		account.ErrPasswordTooLong, account.ErrPasswordIsUsername, account.ErrBadCredentials,
+		account.ErrInvalidProfile, account.ErrNotFound,
+		errCrossOrigin, errBadRequest, errNotFound, errUnavailable, context.DeadlineExceeded,
+	}
+	for _, lang := range locales.Codes {
+		ctx := views.WithLocale(context.Background(), views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(locales.Default(), lang)})
+		for _, err := range errs {
+			resp := responseFor(err)
+			if got := resp.msg.Text(ctx); got == resp.msg.ID || got == "" {
+				t.Errorf("%s: %v maps to %s, which has no text", lang, err, resp.msg.ID)
+			}
 		}
 	}
 }
