@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"satranc/engine/account"
+	"satranc/engine/bot"
+	"satranc/engine/game"
+	"satranc/engine/play"
 	"satranc/handlers"
 	"satranc/locales"
 	"satranc/store"
@@ -26,6 +29,10 @@ type serveConfig struct {
 	addr      string             // listen address
 	dbPath    string             // SQLite file
 	authLimit handlers.RateLimit // log-in and sign-up attempts per client address
+	support   string             // support contact shown in the footer
+	// disconnectGrace is how long a player who lost the connection has to
+	// come back (SPEC section 8: 45 s; tests shorten it).
+	disconnectGrace time.Duration
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -44,7 +51,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"log-in and sign-up attempts a client address may make at once (env SATRANC_AUTH_BURST)")
 	fs.DurationVar(&cfg.authLimit.Every, "auth-every", handlers.DefaultAuthLimit.Every,
 		"after the burst, one more attempt per `interval` (env SATRANC_AUTH_EVERY)")
-	if err := setFromEnv(fs, map[string]string{"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY"}); err != nil {
+	fs.DurationVar(&cfg.disconnectGrace, "disconnect-grace", game.DefaultDisconnectGrace,
+		"how long a disconnected player has to come back before losing (env SATRANC_DISCONNECT_GRACE)")
+	fs.StringVar(&cfg.support, "support", envOr("SATRANC_SUPPORT", ""),
+		"support `contact` shown in every page's footer: an e-mail address, a web address or a short text (env SATRANC_SUPPORT)")
+	if err := setFromEnv(fs, map[string]string{
+		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
+		"disconnect-grace": "SATRANC_DISCONNECT_GRACE",
+	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}
@@ -56,6 +70,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.authLimit.Burst < 1 || cfg.authLimit.Every <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --auth-burst must be at least 1 and --auth-every positive")
+		return 2
+	}
+	if cfg.disconnectGrace <= 0 {
+		fmt.Fprintln(stderr, "satranc serve: --disconnect-grace must be positive")
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -115,12 +133,27 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return err
 	}
+	games := play.New(play.Config{
+		Store:           st,
+		Bots:            botFactory(bot.NewPool(0)),
+		DisconnectGrace: cfg.disconnectGrace,
+		Logger:          logger,
+	})
+	defer games.Close()
+	if n, err := games.Recover(ctx); err != nil {
+		return fmt.Errorf("recover games: %w", err)
+	} else if n > 0 {
+		logger.Info("resumed unfinished games", "games", n)
+	}
 	h := handlers.New(handlers.Config{
-		Logger:    logger,
-		DB:        st,
-		Accounts:  accounts,
-		Bundle:    bundle,
-		AuthLimit: cfg.authLimit,
+		Logger:         logger,
+		DB:             st,
+		Accounts:       accounts,
+		Bundle:         bundle,
+		AuthLimit:      cfg.authLimit,
+		SupportContact: cfg.support,
+		Games:          games,
+		Users:          st,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

@@ -246,6 +246,8 @@ func eval[T any](b *browser, expr string) T {
 func (b *browser) screenshot(label string) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
+	// Let images swapped in by the event stream finish loading first.
+	_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(r => { const t = Date.now(); (function w(){ if (Array.from(document.images).every(i => i.complete) || Date.now() - t > 2000) r(true); else setTimeout(w, 50) })() })`, chromedp.EvalAwaitPromise))
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		b.t.Logf("%s: screenshot: %v", b.name, err)

@@ -12,6 +12,10 @@ import (
 	"github.com/a-h/templ"
 
 	"satranc/engine/account"
+	"satranc/engine/chess"
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/play"
 	"satranc/views"
 )
 
@@ -78,6 +82,34 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusUnprocessableEntity, "error.bad_credentials")
 	case errors.Is(err, account.ErrInvalidProfile):
 		return form(http.StatusUnprocessableEntity, "error.profile_invalid")
+	case errors.Is(err, game.ErrStalePly):
+		return form(http.StatusConflict, "error.game.stale")
+	case errors.Is(err, game.ErrNotYourTurn):
+		return form(http.StatusConflict, "error.game.not_your_turn")
+	case errors.Is(err, game.ErrGameOver), errors.Is(err, chess.ErrMoveAfterEnd):
+		return form(http.StatusConflict, "error.game.over")
+	case errors.Is(err, game.ErrNotStarted):
+		return form(http.StatusConflict, "error.game.not_started")
+	case errors.Is(err, chess.ErrAmbiguousSAN):
+		return form(http.StatusUnprocessableEntity, "error.game.ambiguous")
+	case errors.Is(err, chess.ErrIllegalMove):
+		return form(http.StatusUnprocessableEntity, "error.game.illegal")
+	case errors.Is(err, chess.ErrInvalidSAN), errors.Is(err, chess.ErrInvalidUCI):
+		return form(http.StatusUnprocessableEntity, "error.game.unreadable")
+	case errors.Is(err, game.ErrDrawNotAllowed):
+		return form(http.StatusConflict, "error.game.draw_not_allowed")
+	case errors.Is(err, game.ErrNoDrawOffer):
+		return form(http.StatusConflict, "error.game.no_draw_offer")
+	case errors.Is(err, game.ErrSeatTaken):
+		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "error.game.seat_taken"}}
+	case errors.Is(err, play.ErrNotPlayer):
+		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
+	case errors.Is(err, play.ErrNoBots):
+		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
+	case errors.Is(err, play.ErrNotFound):
+		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
+	case errors.Is(err, play.ErrInvalid), errors.Is(err, game.ErrInvalid), errors.Is(err, clock.ErrInvalidControl):
+		return form(http.StatusUnprocessableEntity, "error.bad_request")
 	case errors.Is(err, errCrossOrigin):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.cross_origin"}}
 	case errors.Is(err, errBadRequest):

@@ -34,6 +34,13 @@ type Config struct {
 	// AuthLimit limits log-in and sign-up attempts per client address;
 	// the zero value means DefaultAuthLimit.
 	AuthLimit RateLimit
+	// SupportContact is shown in the footer of every page (an e-mail
+	// address, a web address or a short text); empty leaves it out.
+	SupportContact string
+	// Games runs the games; nil leaves the game pages out.
+	Games Games
+	// Users names the players at a game; required with Games.
+	Users Users
 }
 
 // Handler serves Satranç's HTTP routes.
@@ -44,11 +51,16 @@ type Handler struct {
 	bundle   *i18n.Bundle
 	// loginLimit and signupLimit count attempts per client address.
 	loginLimit, signupLimit *addrLimiter
+	// support is the footer's support contact; "" for none.
+	support string
+	games   Games
+	users   Users
 }
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
-	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle}
+	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
+	h.support = cfg.SupportContact
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -86,6 +98,10 @@ func (h *Handler) Routes() http.Handler {
 		r.Use(h.page)
 		r.Get("/", h.handleHome)
 		r.Post("/lang", h.handleLanguage)
+		r.Get("/rules", h.handleRules)
+		r.Get("/guidelines", h.handleGuidelines)
+		r.Get("/tournament-rules", h.handleTournamentRules)
+		r.Get("/terms", h.handleTerms)
 		if h.accounts != nil {
 			r.Get("/signup", h.handleSignupForm)
 			r.Post("/signup", h.handleSignup)
@@ -96,6 +112,9 @@ func (h *Handler) Routes() http.Handler {
 				r.Use(h.requireUser)
 				r.Get("/profile", h.handleProfile)
 				r.Post("/profile", h.handleProfileSave)
+				if h.games != nil {
+					h.gameRoutes(r)
+				}
 			})
 		}
 	})

@@ -1,6 +1,8 @@
 package views
 
 import (
+	"github.com/a-h/templ"
+
 	"satranc/engine/chess"
 	"satranc/static"
 )
@@ -19,6 +21,13 @@ type BoardView struct {
 	LastFrom, LastTo chess.Square
 	// CheckSquare is the square of the king in check, or chess.NoSquare.
 	CheckSquare chess.Square
+	// Attrs are extra attributes of the board element, such as the
+	// data-interactive, data-color and data-legal that static/js/board.js
+	// reads on a board that takes moves.
+	Attrs templ.Attributes
+	// Picker, when set, renders the promotion picker for that side's pieces
+	// inside the board (hidden until board.js opens it).
+	Picker *chess.Color
 }
 
 // SquareView is one square of a BoardView.
@@ -126,10 +135,37 @@ func (s SquareView) PieceImage() string {
 	return static.URL("img/pieces/" + s.PieceCode() + ".svg")
 }
 
-// PieceAlt returns the image's alternative text, such as "white knight".
-func (s SquareView) PieceAlt() string {
+// PieceAltID returns the message ID of the image's alternative text, such
+// as "piece.white.knight".
+func (s SquareView) PieceAltID() string {
 	if !s.HasPiece() {
 		return ""
 	}
-	return s.Piece.Color().String() + " " + s.Piece.Type().String()
+	return pieceAltID(s.Piece)
+}
+
+func pieceAltID(p chess.Piece) string {
+	return "piece." + p.Color().String() + "." + p.Type().String()
+}
+
+// PromotionChoice is one piece of the promotion picker.
+type PromotionChoice struct {
+	Letter string // UCI promotion letter: q, r, b or n
+	Image  string // URL of the piece's image
+	AltID  string // message ID of its name
+}
+
+// PromotionChoices returns the picker's pieces for side c, the Queen first.
+func PromotionChoices(c chess.Color) []PromotionChoice {
+	out := make([]PromotionChoice, 0, 4)
+	for _, t := range []chess.PieceType{chess.Queen, chess.Rook, chess.Bishop, chess.Knight} {
+		pc := chess.NewPiece(c, t)
+		code := SquareView{Piece: pc}.PieceCode()
+		out = append(out, PromotionChoice{
+			Letter: string(pc.FENLetter() | 0x20),
+			Image:  static.URL("img/pieces/" + code + ".svg"),
+			AltID:  pieceAltID(pc),
+		})
+	}
+	return out
 }

@@ -122,16 +122,16 @@ func TestSquareViewPiece(t *testing.T) {
 		piece     chess.Piece
 		code, alt string
 	}{
-		{chess.WhiteKing, "wK", "white king"},
-		{chess.BlackKnight, "bN", "black knight"},
-		{chess.BlackPawn, "bP", "black pawn"},
-		{chess.WhiteQueen, "wQ", "white queen"},
+		{chess.WhiteKing, "wK", "piece.white.king"},
+		{chess.BlackKnight, "bN", "piece.black.knight"},
+		{chess.BlackPawn, "bP", "piece.black.pawn"},
+		{chess.WhiteQueen, "wQ", "piece.white.queen"},
 		{chess.NoPiece, "", ""},
 	}
 	for _, tc := range tests {
 		sq := SquareView{Piece: tc.piece}
-		if sq.PieceCode() != tc.code || sq.PieceAlt() != tc.alt {
-			t.Errorf("piece %v: code %q alt %q, want %q %q", tc.piece, sq.PieceCode(), sq.PieceAlt(), tc.code, tc.alt)
+		if sq.PieceCode() != tc.code || sq.PieceAltID() != tc.alt {
+			t.Errorf("piece %v: code %q alt %q, want %q %q", tc.piece, sq.PieceCode(), sq.PieceAltID(), tc.code, tc.alt)
 		}
 		if tc.code != "" && !strings.HasPrefix(sq.PieceImage(), "/static/img/pieces/"+tc.code+".svg?v=") {
 			t.Errorf("piece %v: image %q", tc.piece, sq.PieceImage())

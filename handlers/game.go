@@ -1,0 +1,199 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"satranc/engine/account"
+	"satranc/engine/chess"
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/live"
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// Games is what the game pages need of engine/play.
+type Games interface {
+	CreatePracticeGame(ctx context.Context, user int64, level game.Level, control clock.Control, color play.ColorChoice) (int64, error)
+	CreatePrivateGame(ctx context.Context, user int64, control clock.Control) (int64, string, error)
+	JoinPrivateGame(ctx context.Context, user int64, token string) (int64, error)
+	Game(ctx context.Context, id int64) (play.Snapshot, error)
+	Move(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int) error
+	Resign(ctx context.Context, id, user int64) error
+	Leave(ctx context.Context, id, user int64) error
+	OfferDraw(ctx context.Context, id, user int64) error
+	AnswerDraw(ctx context.Context, id, user int64, accept bool) error
+	Rematch(ctx context.Context, id, user int64) (int64, error)
+	Connected(ctx context.Context, id, user int64) error
+	Disconnected(id, user int64)
+	PGN(ctx context.Context, id int64, o play.PGNOptions) (string, error)
+	Subscribe(gameID int64) *live.Subscription[int64, play.Event]
+}
+
+// Users looks up users by ID, for the players' names shown at a game.
+type Users interface {
+	UserByID(ctx context.Context, id int64) (account.User, error)
+}
+
+// gameID reads the {id} of a game route.
+func gameID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errNotFound
+	}
+	return id, nil
+}
+
+// letters returns the SAN letters of the request's page language.
+func letters(ctx context.Context) chess.Letters {
+	if views.Lang(ctx) == "tr" {
+		return chess.Turkish
+	}
+	return chess.English
+}
+
+// gameView builds the view of snap for the request's user.
+func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
+	var viewer int64
+	if u, ok := userFrom(r.Context()); ok {
+		viewer = u.ID
+	}
+	names := make(map[int64]string, 2)
+	for _, seat := range []game.Seat{snap.White, snap.Black} {
+		if !seat.IsHuman() {
+			continue
+		}
+		u, err := h.users.UserByID(r.Context(), seat.User)
+		if err != nil {
+			h.log.WarnContext(r.Context(), "player name", "user", seat.User, "err", err)
+			continue
+		}
+		names[seat.User] = u.Name
+	}
+	return views.NewGameView(snap, views.GameViewInput{
+		Viewer:  viewer,
+		Names:   names,
+		Letters: letters(r.Context()),
+		BaseURL: h.baseURL(r),
+		Now:     time.Now(),
+	})
+}
+
+// baseURL is the server's own address as the browser reached it, for
+// links to share.
+func (h *Handler) baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (h *Handler) handleNewGame(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.NewGamePage(clock.Offered, nil))
+}
+
+func (h *Handler) handleGameShow(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	snap, err := h.games.Game(r.Context(), id)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, http.StatusOK, views.GamePage(h.gameView(r, snap), nil))
+}
+
+func (h *Handler) handlePracticeCreate(w http.ResponseWriter, r *http.Request) {
+	user, _ := userFrom(r.Context())
+	level, err1 := game.ParseLevel(r.PostFormValue("level"))
+	control, err2 := clock.ParseControl(r.PostFormValue("control"))
+	color, err3 := play.ParseColorChoice(r.PostFormValue("color"))
+	if err := errors.Join(err1, err2, err3); err != nil || level == game.NoBot {
+		h.failNewGame(w, r, errors.Join(errBadRequest, err))
+		return
+	}
+	id, err := h.games.CreatePracticeGame(r.Context(), user.ID, level, control, color)
+	if err != nil {
+		h.failNewGame(w, r, err)
+		return
+	}
+	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+}
+
+func (h *Handler) handlePrivateCreate(w http.ResponseWriter, r *http.Request) {
+	user, _ := userFrom(r.Context())
+	control, err := clock.ParseControl(r.PostFormValue("control"))
+	if err != nil || !control.Timed() {
+		h.failNewGame(w, r, errors.Join(errBadRequest, err))
+		return
+	}
+	id, _, err := h.games.CreatePrivateGame(r.Context(), user.ID, control)
+	if err != nil {
+		h.failNewGame(w, r, err)
+		return
+	}
+	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+}
+
+// failNewGame shows the new-game page again with the error, or the error
+// page for a failure that the form cannot fix.
+func (h *Handler) failNewGame(w http.ResponseWriter, r *http.Request, err error) {
+	resp := responseFor(err)
+	if resp.status >= 500 {
+		h.fail(w, r, err)
+		return
+	}
+	h.render(w, r, resp.status, views.NewGamePage(clock.Offered, &resp.msg))
+}
+
+// handleInviteShow shows a private game's invitation with the button that
+// takes the seat: opening a link (a GET) changes nothing.
+func (h *Handler) handleInviteShow(w http.ResponseWriter, r *http.Request) {
+	token := chi.URLParam(r, "token")
+	h.render(w, r, http.StatusOK, views.InvitePage("/invite/"+token))
+}
+
+// handleInviteJoin seats the friend who accepts a private game's
+// invitation; anyone else who accepts after the seat is taken watches.
+func (h *Handler) handleInviteJoin(w http.ResponseWriter, r *http.Request) {
+	user, _ := userFrom(r.Context())
+	token := strings.TrimSpace(chi.URLParam(r, "token"))
+	id, err := h.games.JoinPrivateGame(r.Context(), user.ID, token)
+	if err != nil && !(errors.Is(err, game.ErrSeatTaken) && id > 0) {
+		h.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+}
+
+// gameRoutes registers the game pages; every one needs a logged-in user.
+func (h *Handler) gameRoutes(r chi.Router) {
+	r.Get("/play", h.handleNewGame)
+	r.Post("/games/practice", h.handlePracticeCreate)
+	r.Post("/games/private", h.handlePrivateCreate)
+	r.Get("/invite/{token}", h.handleInviteShow)
+	r.Post("/invite/{token}", h.handleInviteJoin)
+	r.Route("/games/{id}", func(r chi.Router) {
+		r.Get("/", h.handleGameShow)
+		r.Get("/events", h.handleGameEvents)
+		r.Get("/pgn", h.handleGamePGN)
+		r.Post("/moves", h.handleGameMove)
+		r.Post("/resign", h.handleGameResign())
+		r.Post("/leave", h.handleGameLeave())
+		r.Post("/draw", h.handleGameDrawOffer())
+		r.Post("/draw/answer", h.handleGameDrawAnswer())
+		r.Post("/rematch", h.handleGameRematch)
+	})
+}

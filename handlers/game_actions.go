@@ -1,0 +1,173 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"satranc/engine/chess"
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// isHTMX reports whether htmx sent the request: it then gets a fragment or
+// nothing instead of a page.
+func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" }
+
+// handleGameMove plays a move: uci from the board, or a typed move (SAN in
+// English or Turkish letters, or UCI). ply must be the game's current ply,
+// so that a repeated request is refused rather than played twice.
+func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	user, _ := userFrom(r.Context())
+	text := strings.TrimSpace(r.PostFormValue("uci"))
+	if text == "" {
+		text = strings.TrimSpace(r.PostFormValue("move"))
+	}
+	ply, perr := strconv.Atoi(r.PostFormValue("ply"))
+	if perr != nil || text == "" {
+		err = errBadRequest
+	} else {
+		err = h.games.Move(r.Context(), id, user.ID, text, letters(r.Context()), ply)
+	}
+	if err == nil {
+		h.afterAction(w, r, id)
+		return
+	}
+	resp := responseFor(err)
+	if resp.status >= 500 || !resp.form {
+		h.fail(w, r, err)
+		return
+	}
+	if isHTMX(r) {
+		h.render(w, r, resp.status, views.MoveError(resp.msg))
+		return
+	}
+	snap, serr := h.games.Game(r.Context(), id)
+	if serr != nil {
+		h.fail(w, r, serr)
+		return
+	}
+	h.render(w, r, resp.status, views.GamePage(h.gameView(r, snap), &resp.msg))
+}
+
+// afterAction answers a successful action: htmx needs nothing (the event
+// stream shows the change), a plain form goes back to the game.
+func (h *Handler) afterAction(w http.ResponseWriter, r *http.Request, id int64) {
+	if isHTMX(r) {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+}
+
+// gameAction runs one of the player's actions on the game of the route.
+func (h *Handler) gameAction(act func(r *http.Request, id, user int64) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := gameID(r)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		user, _ := userFrom(r.Context())
+		if err := act(r, id, user.ID); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		h.afterAction(w, r, id)
+	}
+}
+
+func (h *Handler) handleGameResign() http.HandlerFunc {
+	return h.gameAction(func(r *http.Request, id, user int64) error { return h.games.Resign(r.Context(), id, user) })
+}
+
+func (h *Handler) handleGameLeave() http.HandlerFunc {
+	return h.gameAction(func(r *http.Request, id, user int64) error { return h.games.Leave(r.Context(), id, user) })
+}
+
+func (h *Handler) handleGameDrawOffer() http.HandlerFunc {
+	return h.gameAction(func(r *http.Request, id, user int64) error { return h.games.OfferDraw(r.Context(), id, user) })
+}
+
+func (h *Handler) handleGameDrawAnswer() http.HandlerFunc {
+	return h.gameAction(func(r *http.Request, id, user int64) error {
+		switch r.PostFormValue("accept") {
+		case "yes":
+			return h.games.AnswerDraw(r.Context(), id, user, true)
+		case "no":
+			return h.games.AnswerDraw(r.Context(), id, user, false)
+		}
+		return errBadRequest
+	})
+}
+
+// handleGameRematch asks for a rematch; once both players asked (or at
+// once against the computer) it opens the new game.
+func (h *Handler) handleGameRematch(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	user, _ := userFrom(r.Context())
+	newID, err := h.games.Rematch(r.Context(), id, user.ID)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if newID == 0 {
+		h.afterAction(w, r, id)
+		return
+	}
+	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(newID, 10)), http.StatusSeeOther)
+}
+
+// handleGamePGN downloads the game as PGN with [%clk] comments.
+func (h *Handler) handleGamePGN(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	snap, err := h.games.Game(r.Context(), id)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	v := h.gameView(r, snap)
+	pgn, err := h.games.PGN(r.Context(), id, playPGNOptions(r, v))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="satranc-`+strconv.FormatInt(id, 10)+`.pgn"`)
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write([]byte(pgn))
+}
+
+// playPGNOptions names the players as the page shows them; the letters are
+// English, as PGN files usually are, unless ?letters=tr asks for Turkish.
+func playPGNOptions(r *http.Request, v views.GameView) play.PGNOptions {
+	o := play.PGNOptions{Site: "Satranç"}
+	if r.URL.Query().Get("letters") == "tr" {
+		o.Letters = chess.Turkish
+	}
+	for _, p := range []views.PlayerView{v.Top, v.Bottom} {
+		name := p.Name
+		if p.IsBot {
+			name = ""
+		}
+		if p.Side == chess.White {
+			o.White = name
+		} else {
+			o.Black = name
+		}
+	}
+	return o
+}

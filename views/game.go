@@ -1,0 +1,272 @@
+package views
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// SSE event names and swap targets of the game page, shared by the
+// components and the stream handler.
+const (
+	// EventGame carries the whole game panel, rendered for the viewer.
+	EventGame = "game"
+)
+
+// GameView is the game page for one viewer: a player of one side or a
+// spectator.
+type GameView struct {
+	ID    int64
+	Kind  play.Kind
+	Ply   int
+	Board BoardView
+	// Interactive is set when the viewer is to move: the board then takes
+	// moves, and Legal lists them in UCI.
+	Interactive bool
+	Legal       []string
+	// Player is set when the viewer plays in the game; Side is their side.
+	Player bool
+	Side   chess.Color
+	// Top and Bottom are the players as seen: the viewer's side at the
+	// bottom (White for spectators).
+	Top, Bottom PlayerView
+	Moves       []MoveRow
+	Status      game.Status
+	Outcome     game.Outcome
+	ToMove      chess.Color
+	InCheck     bool
+	// Timed is false in an untimed practice game; ControlText is the time
+	// control, such as "3+2".
+	Timed       bool
+	ControlText string
+	// DrawOffered is set while a draw offer stands; DrawOfferByMe tells
+	// whose it is.
+	DrawOffered, DrawOfferByMe bool
+	CanOfferDraw               bool
+	// OpponentGone is the opponent's disconnection countdown, if running.
+	OpponentGone time.Duration
+	// InviteURL is the link a private game's creator shares while the game
+	// waits for the friend.
+	InviteURL string
+	// RematchByMe and RematchByOpponent are pending rematch requests;
+	// RematchID is the new game once both agreed.
+	RematchByMe, RematchByOpponent bool
+	RematchID                      int64
+}
+
+// PlayerView is one side of the board: who plays it and their clock.
+type PlayerView struct {
+	Side  chess.Color
+	Name  string
+	IsBot bool
+	Bot   game.Level
+	Clock ClockView
+}
+
+// ClockView is one clock at the moment of rendering.
+type ClockView struct {
+	Timed     bool
+	Remaining time.Duration
+	Running   bool
+}
+
+// RemainingMS returns the time left in whole milliseconds, for the page's
+// countdown.
+func (c ClockView) RemainingMS() string {
+	return strconv.FormatInt(max(c.Remaining.Milliseconds(), 0), 10)
+}
+
+// Text returns the time left as m:ss (h:mm:ss from an hour, m:ss.t under
+// ten seconds), as the page's script also writes it.
+func (c ClockView) Text() string {
+	d := max(c.Remaining, 0)
+	ms := d.Milliseconds()
+	h, m, s := ms/3600000, ms/60000%60, ms/1000%60
+	switch {
+	case h > 0:
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	case ms < 10000:
+		return fmt.Sprintf("%d:%02d.%d", m, s, ms/100%10)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
+}
+
+// Class returns the clock's CSS classes: red under 30 s, pulsing under 10.
+func (c ClockView) Class() string {
+	switch {
+	case c.Remaining < 10*time.Second:
+		return "clock clock-low clock-critical"
+	case c.Remaining < 30*time.Second:
+		return "clock clock-low"
+	}
+	return "clock"
+}
+
+// MoveRow is one line of the move list: a move number with White's and
+// Black's moves in SAN ("" where there is none).
+type MoveRow struct {
+	Number       int
+	White, Black string
+}
+
+// GameViewInput is what NewGameView needs besides the snapshot.
+type GameViewInput struct {
+	// Viewer is the user looking at the page; 0 for nobody.
+	Viewer int64
+	// Names maps user IDs to their names.
+	Names map[int64]string
+	// Letters are the piece letters of the page language.
+	Letters chess.Letters
+	// BaseURL is prepended to the invite path to make a link to share.
+	BaseURL string
+	// Now is the time of rendering, for countdowns.
+	Now time.Time
+}
+
+// NewGameView builds the game page's view of snap for a viewer.
+func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
+	v := GameView{
+		ID: snap.ID, Kind: snap.Kind, Ply: snap.Ply, Status: snap.Status, Outcome: snap.Outcome,
+		ToMove: snap.Position.SideToMove(), InCheck: snap.Position.InCheck(),
+		Timed: snap.Control.Timed(), ControlText: snap.Control.String(),
+	}
+	v.Side, v.Player = snap.SideOf(in.Viewer)
+	bottom := chess.White
+	if v.Player {
+		bottom = v.Side
+	}
+	last, _ := snap.LastMove()
+	v.Board = NewBoardView(snap.Position, bottom).WithLastMove(last)
+
+	player := func(side chess.Color) PlayerView {
+		seat := snap.Seat(side)
+		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot}
+		pv.Clock = ClockView{
+			Timed:     snap.Clocks.Timed,
+			Remaining: snap.Clocks.Remaining(side),
+			Running:   snap.Clocks.Running && snap.Clocks.Side == side && !snap.Status.Over(),
+		}
+		return pv
+	}
+	v.Bottom, v.Top = player(bottom), player(bottom.Other())
+
+	number, side := snap.Start.FullmoveNumber(), snap.Start.SideToMove()
+	for _, san := range snap.SAN(in.Letters) {
+		if side == chess.White || len(v.Moves) == 0 {
+			v.Moves = append(v.Moves, MoveRow{Number: number})
+		}
+		row := &v.Moves[len(v.Moves)-1]
+		if side == chess.White {
+			row.White = san
+		} else {
+			row.Black = san
+			number++
+		}
+		side = side.Other()
+	}
+
+	live := snap.Status == game.Active
+	if v.Player && live {
+		opp := v.Side.Other()
+		if d := snap.DisconnectDeadline[opp]; !d.IsZero() {
+			v.OpponentGone = max(d.Sub(in.Now), 0)
+		}
+		v.DrawOffered = snap.DrawOffer
+		v.DrawOfferByMe = snap.DrawOffer && snap.DrawOfferBy == v.Side
+		v.CanOfferDraw = !snap.DrawOffer && snap.Ply >= 2
+		if v.ToMove == v.Side {
+			v.Interactive = true
+			for _, m := range snap.Position.LegalMoves() {
+				v.Legal = append(v.Legal, m.String())
+			}
+		}
+	}
+	if v.Player && snap.Status == game.Waiting && snap.InviteToken != "" {
+		v.InviteURL = strings.TrimSuffix(in.BaseURL, "/") + "/invite/" + snap.InviteToken
+	}
+	if v.Player && snap.Status.Over() {
+		v.RematchByMe = snap.RematchOffer[v.Side]
+		v.RematchByOpponent = snap.RematchOffer[v.Side.Other()]
+		v.RematchID = snap.RematchID
+	}
+	return v
+}
+
+// LegalText returns the legal moves as data-legal wants them.
+func (v GameView) LegalText() string { return strings.Join(v.Legal, " ") }
+
+// PlyText returns the ply as form and event values want it.
+func (v GameView) PlyText() string { return strconv.Itoa(v.Ply) }
+
+// Path returns the game's path, with suffix appended.
+func (v GameView) Path(suffix string) string {
+	return "/games/" + strconv.FormatInt(v.ID, 10) + suffix
+}
+
+// Over reports whether the game has ended.
+func (v GameView) Over() bool { return v.Status.Over() }
+
+// Live reports whether the game is being played.
+func (v GameView) Live() bool { return v.Status == game.Active }
+
+// StatusText returns the status line in the page language.
+func (v GameView) StatusText(ctx context.Context) string {
+	switch v.Status {
+	case game.Waiting:
+		return T(ctx, "game.status.waiting")
+	case game.Active:
+		switch {
+		case v.Player && v.ToMove == v.Side && v.InCheck:
+			return T(ctx, "game.status.your_move_check")
+		case v.Player && v.ToMove == v.Side:
+			return T(ctx, "game.status.your_move")
+		case v.Player:
+			return T(ctx, "game.status.their_move")
+		case v.ToMove == chess.White:
+			return T(ctx, "game.status.white_to_move")
+		}
+		return T(ctx, "game.status.black_to_move")
+	}
+	return v.EndText(ctx)
+}
+
+// EndText describes how the game ended: the reason, who it was about, and
+// the result.
+func (v GameView) EndText(ctx context.Context) string {
+	o := v.Outcome
+	side := T(ctx, "game.side."+o.Side.String())
+	reason := TD(ctx, "game.end."+o.Reason.String(), map[string]any{"Side": side})
+	var result string
+	switch o.Result {
+	case game.WhiteWins:
+		result = T(ctx, "game.result.white_wins")
+	case game.BlackWins:
+		result = T(ctx, "game.result.black_wins")
+	case game.Draw:
+		result = T(ctx, "game.result.draw")
+	default:
+		return reason
+	}
+	return reason + " — " + result
+}
+
+// DisplayName returns the name shown for the player: the user name, or
+// the computer level in a practice game.
+func (p PlayerView) DisplayName(ctx context.Context) string {
+	if p.IsBot {
+		return T(ctx, "game.bot."+p.Bot.String())
+	}
+	if p.Name == "" {
+		return T(ctx, "game.empty_seat")
+	}
+	return p.Name
+}
+
+// Testid returns "white" or "black", for data-testid attributes.
+func (p PlayerView) Testid() string { return p.Side.String() }
