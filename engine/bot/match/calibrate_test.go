@@ -44,7 +44,9 @@ func openEngine(ctx context.Context, t *testing.T, spec string) Engine {
 	if err != nil {
 		t.Fatalf("stockfish: %v", err)
 	}
-	opts := map[string]string{"Threads": "1", "Hash": "16"}
+	// A generous Move Overhead keeps Stockfish from losing on time when
+	// the machine is busy: the measurements are about strength.
+	opts := map[string]string{"Threads": "1", "Hash": "16", "Move Overhead": "200"}
 	if limited {
 		opts["UCI_LimitStrength"] = "true"
 		opts["UCI_Elo"] = elo

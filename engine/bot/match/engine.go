@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -105,7 +106,7 @@ func StartUCI(ctx context.Context, path string, args []string, options map[strin
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("match: start %s: %w", path, err)
 	}
-	e := &UCI{name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
+	e := &UCI{name: filepath.Base(path), cmd: cmd, in: in, lines: make(chan string, 256)}
 	go func() {
 		defer close(e.lines)
 		sc := bufio.NewScanner(out)
