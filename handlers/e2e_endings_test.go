@@ -1,0 +1,138 @@
+//go:build e2e
+
+package handlers_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// twoPlayers starts a server (with extra serve arguments) and a private game
+// with control between two new members.
+func twoPlayers(t *testing.T, control string, args ...string) (white, black *browser) {
+	t.Helper()
+	srv := startServer(t, args...)
+	a, b := newBrowser(t, "alice"), newBrowser(t, "bob")
+	signUp(a, srv, "alice")
+	signUp(b, srv, "bob")
+	return startPrivateGame(t, srv, a, b, control)
+}
+
+// TestBrowserDrawByAgreement: White offers a draw after both have moved,
+// Black accepts.
+func TestBrowserDrawByAgreement(t *testing.T) {
+	white, black := twoPlayers(t, "5+0")
+	playMoves(t, white, black, 0, "e2e4", "e7e5")
+	white.do(10*time.Second, chromedp.Click(`[data-testid="draw-offer"]`))
+	black.do(20*time.Second,
+		chromedp.WaitVisible(`[data-testid="draw-accept"]`),
+		chromedp.Click(`[data-testid="draw-accept"]`),
+	)
+	checkEnd(t, [2]string{"agreement", "1/2-1/2"}, white, black)
+}
+
+// TestBrowserResignation: Black resigns, with the confirmation, after both
+// players have made two moves (with fewer the game would be aborted).
+func TestBrowserResignation(t *testing.T) {
+	white, black := twoPlayers(t, "5+0")
+	playMoves(t, white, black, 0, "d2d4", "d7d5", "c2c4", "e7e6")
+	black.do(10*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
+}
+
+// TestBrowserTimeout: in a 1+0 game White stops moving and loses on time.
+func TestBrowserTimeout(t *testing.T) {
+	white, black := twoPlayers(t, "1+0")
+	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6")
+	// The running clock turns red under 30 s and pulses under 10 s.
+	waitFor(white, 45*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-low")`)
+	waitFor(white, 30*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-critical")`)
+	checkEnd(t, [2]string{"timeout", "0-1"}, white, black)
+}
+
+// TestBrowserUnderpromotion: a pawn promotes to a knight, chosen in the
+// picker that opens on the promotion square.
+func TestBrowserUnderpromotion(t *testing.T) {
+	white, black := twoPlayers(t, "5+0")
+	playMoves(t, white, black, 0, "a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6", "b7a8n")
+	for _, b := range []*browser{white, black} {
+		if got := moves(b); got[len(got)-1] != "bxa8=N" {
+			t.Errorf("%s: last move %q, want bxa8=N", b.name, got[len(got)-1])
+		}
+		if p := eval[string](b, `document.querySelector('.board [data-square="a8"] .piece').dataset.piece`); p != "wN" {
+			t.Errorf("%s: a8 holds %q, want a white knight", b.name, p)
+		}
+	}
+	white.screenshot("promoted")
+}
+
+// TestBrowserCastleOntoRook: White castles by dropping the king on its own
+// rook.
+func TestBrowserCastleOntoRook(t *testing.T) {
+	white, black := twoPlayers(t, "5+0")
+	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5")
+	waitMyTurn(white, 6)
+	dragMove(white, "e1", "h1")
+	waitPly(black, 7)
+	for _, b := range []*browser{white, black} {
+		if got := moves(b); got[len(got)-1] != "O-O" {
+			t.Errorf("%s: last move %q, want O-O", b.name, got[len(got)-1])
+		}
+		king := eval[string](b, `document.querySelector('.board [data-square="g1"] .piece').dataset.piece`)
+		rook := eval[string](b, `document.querySelector('.board [data-square="f1"] .piece').dataset.piece`)
+		if king != "wK" || rook != "wR" {
+			t.Errorf("%s: g1 %q f1 %q, want the castled king and rook", b.name, king, rook)
+		}
+	}
+	white.screenshot("castled")
+}
+
+// TestBrowserDisconnection: Black closes the page mid-game; White sees the
+// countdown and wins when it runs out (5 s here; 45 s by default).
+func TestBrowserDisconnection(t *testing.T) {
+	white, black := twoPlayers(t, "5+0", "--disconnect-grace", "5s")
+	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6")
+	black.do(10*time.Second, chromedp.Navigate("about:blank"))
+	waitFor(white, 15*time.Second, `document.querySelector('[data-testid="opponent-countdown"]')`)
+	white.screenshot("countdown")
+	checkEnd(t, [2]string{"disconnected", "1-0"}, white)
+}
+
+// TestBrowserNoJavaScript: with JavaScript off the game page is a plain
+// form, and a move typed in SAN is played.
+func TestBrowserNoJavaScript(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t, "nojs", chromedp.Flag("blink-settings", "scriptEnabled=false"))
+	signUp(b, srv, "nojs")
+	b.do(30*time.Second,
+		chromedp.Navigate(srv.URL+"/play"),
+		chromedp.WaitVisible(`[data-testid="practice-form"]`),
+		chromedp.SetValue(`[data-testid="practice-level"]`, "easy"),
+		chromedp.SetValue(`[data-testid="practice-control"]`, "untimed"),
+		chromedp.SetValue(`[data-testid="practice-color"]`, "white"),
+		chromedp.Click(`[data-testid="practice-start"]`),
+		chromedp.WaitVisible(`[data-testid="move-input"]`),
+		chromedp.SendKeys(`[data-testid="move-input"]`, "Nf3"),
+		chromedp.Click(`[data-testid="move-submit"]`),
+		chromedp.WaitVisible(`[data-testid="move"]`),
+	)
+	first, err := chromedp.Run(b.ctx, chromedp.Text(`[data-testid="move"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Evaluations from the test still run; the page's own scripts did not.
+	if got := eval[string](b, `typeof window.htmx`); got != "undefined" {
+		t.Fatalf("htmx is %s: JavaScript is on", got)
+	}
+	if strings.TrimSpace(first) != "Nf3" {
+		t.Errorf("first move shown = %q, want Nf3", first)
+	}
+	b.screenshot("typed")
+}

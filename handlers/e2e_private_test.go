@@ -1,0 +1,133 @@
+//go:build e2e
+
+package handlers_test
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// startPrivateGame has a create a private game with control and b join it
+// by the invite link; it returns the browsers of White and Black.
+func startPrivateGame(t *testing.T, srv *server, a, b *browser, control string) (white, black *browser) {
+	t.Helper()
+	a.do(30*time.Second,
+		chromedp.Navigate(srv.URL+"/play"),
+		chromedp.WaitVisible(`[data-testid="private-form"]`),
+		chromedp.SetValue(`[data-testid="private-control"]`, control),
+		chromedp.Click(`[data-testid="private-start"]`),
+		chromedp.WaitVisible(`[data-testid="invite-link"]`),
+	)
+	link := eval[string](a, `document.querySelector('[data-testid="invite-link"]').value`)
+	b.do(30*time.Second,
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(`[data-testid="invite-join"]`),
+		chromedp.Click(`[data-testid="invite-join"]`),
+		chromedp.WaitVisible(`[data-testid="game-panel"]`),
+	)
+	for _, br := range []*browser{a, b} {
+		waitFor(br, 20*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
+	}
+	if eval[string](a, `document.querySelector('.board').dataset.color`) == "w" {
+		return a, b
+	}
+	return b, a
+}
+
+// playMoves plays UCI moves from the start of a game, White and Black in
+// turn, by dragging some pieces and clicking others, and waits until both
+// pages show each move.
+func playMoves(t *testing.T, white, black *browser, first int, ucis ...string) {
+	t.Helper()
+	for i, uci := range ucis {
+		ply := first + i
+		mover := white
+		if ply%2 == 1 {
+			mover = black
+		}
+		waitMyTurn(mover, ply)
+		if ply%3 == 0 {
+			clickMove(mover, uci[:2], uci[2:4])
+		} else {
+			dragMove(mover, uci[:2], uci[2:4])
+		}
+		if len(uci) == 5 {
+			waitFor(mover, 5*time.Second, `!document.querySelector('.promotion-picker').hidden`)
+			mover.do(5*time.Second, chromedp.Click(`.promotion-picker [data-promotion="`+uci[4:]+`"]`))
+		}
+		waitPly(white, ply+1)
+		waitPly(black, ply+1)
+	}
+}
+
+// endOf waits for the game to end on b's page and returns the reason and
+// result it shows.
+func endOf(b *browser) (reason, result string) {
+	b.t.Helper()
+	waitFor(b, 90*time.Second, `["finished","aborted"].includes(document.querySelector('[data-testid="game-panel"]').dataset.status)`)
+	return eval[string](b, `document.querySelector('[data-testid="status"]').dataset.reason`),
+		eval[string](b, `document.querySelector('[data-testid="status"]').dataset.result`)
+}
+
+func checkEnd(t *testing.T, want [2]string, browsers ...*browser) {
+	t.Helper()
+	for _, b := range browsers {
+		if reason, result := endOf(b); reason != want[0] || result != want[1] {
+			t.Errorf("%s sees %s %s (%q), want %s %s", b.name, reason, result, status(b), want[0], want[1])
+		}
+		b.screenshot("finished")
+	}
+}
+
+// TestBrowserPrivateGameToMate: two people play a private 3+2 game to
+// checkmate by drag and drop and by clicks; both pages show every move and
+// the result, and the PGN download replays with `satranc pgn`.
+func TestBrowserPrivateGameToMate(t *testing.T) {
+	srv := startServer(t)
+	a, b := newBrowser(t, "alice"), newBrowser(t, "bob")
+	signUp(a, srv, "alice")
+	signUp(b, srv, "bob")
+	white, black := startPrivateGame(t, srv, a, b, "3+2")
+
+	playMoves(t, white, black, 0, "e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7")
+	checkEnd(t, [2]string{"checkmate", "1-0"}, white, black)
+	want := []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"}
+	for _, br := range []*browser{white, black} {
+		if got := moves(br); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s's move list = %q, want %q", br.name, got, want)
+		}
+	}
+
+	pgn := fetchText(white, `document.querySelector('[data-testid="pgn-link"]').href`)
+	if !strings.Contains(pgn, "[%clk") {
+		t.Errorf("PGN without clock comments:\n%s", pgn)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, satrancBinary(t), "pgn", "--format", "json")
+	cmd.Stdin = strings.NewReader(pgn)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("satranc pgn: %v\n%s\nPGN:\n%s", err, out, pgn)
+	}
+	if !strings.Contains(string(out), `"end":"checkmate"`) || !strings.Contains(string(out), `"result":"1-0"`) {
+		t.Errorf("satranc pgn of the download = %s", out)
+	}
+}
+
+// fetchText downloads the URL that urlExpr evaluates to with b's cookies.
+func fetchText(b *browser, urlExpr string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(`+urlExpr+`).then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("%s: fetch: %v", b.name, err)
+	}
+	return s
+}
