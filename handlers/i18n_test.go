@@ -207,6 +207,10 @@ func TestPagesTranslated(t *testing.T) {
 		{"/signup", false, http.StatusOK},
 		{"/login", false, http.StatusOK},
 		{"/profile?saved=1", true, http.StatusOK},
+		{"/rules", false, http.StatusOK},
+		{"/guidelines", false, http.StatusOK},
+		{"/tournament-rules", false, http.StatusOK},
+		{"/terms", false, http.StatusOK},
 		{"/no/such/page", false, http.StatusNotFound},
 	}
 	titles := map[string]string{}

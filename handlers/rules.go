@@ -1,0 +1,44 @@
+package handlers
+
+import (
+	"net/http"
+
+	"satranc/views"
+)
+
+// handleRules shows the rules page with its try-it boards. It is open to
+// guests and members alike.
+func (h *Handler) handleRules(w http.ResponseWriter, r *http.Request) {
+	tries, err := views.NewTryIts()
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries}))
+}
+
+// handleGuidelines shows the Community Guidelines.
+func (h *Handler) handleGuidelines(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.GuidelinesPage())
+}
+
+// handleTournamentRules shows the Tournament Rules.
+func (h *Handler) handleTournamentRules(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.TournamentRulesPage())
+}
+
+// handleTerms shows the Terms of Use.
+func (h *Handler) handleTerms(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, http.StatusOK, views.TermsPage())
+}
+
+// setSupportContact puts the configured support contact into the request
+// context for the footer of every page.
+func (h *Handler) setSupportContact(next http.Handler) http.Handler {
+	if h.support == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(views.WithSupportContact(r.Context(), h.support)))
+	})
+}
