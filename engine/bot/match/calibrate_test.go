@@ -44,9 +44,11 @@ func openEngine(ctx context.Context, t *testing.T, spec string) Engine {
 	if err != nil {
 		t.Fatalf("stockfish: %v", err)
 	}
-	// A generous Move Overhead keeps Stockfish from losing on time when
-	// the machine is busy: the measurements are about strength.
-	opts := map[string]string{"Threads": "1", "Hash": "16", "Move Overhead": "200"}
+	// A Move Overhead above the default 10 ms keeps Stockfish from losing
+	// on time when the machine is busy. Not much more: Stockfish 15.1
+	// reserves it for each of the next 50 moves, so 200 ms at 5+0.05 would
+	// leave it almost no time at all.
+	opts := map[string]string{"Threads": "1", "Hash": "16", "Move Overhead": "40"}
 	if limited {
 		opts["UCI_LimitStrength"] = "true"
 		opts["UCI_Elo"] = elo
