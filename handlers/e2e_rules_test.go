@@ -253,14 +253,18 @@ func TestBrowserRulesTryItTurkish(t *testing.T) {
 	p.expectShown("promotion", "hint", "veziri seçin")
 }
 
-// TestBrowserRulesPhone checks that the rules page fits a phone's width:
-// nothing is wider than the screen.
+// TestBrowserRulesPhone checks that the rules page fits a phone's width
+// (nothing is wider than the screen), and that the footer shows the
+// support contact given to serve.
 func TestBrowserRulesPhone(t *testing.T) {
-	srv := startServer(t)
+	srv := startServer(t, "--support", "help@example.org")
 	b := newBrowser(t, "phone", chromedp.WindowSize(375, 740))
 	openRules(t, b, srv.URL, "tr")
 	if w := eval[int](b, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
 		t.Errorf("the rules page is %d px wider than a phone's screen", w)
+	}
+	if href := eval[string](b, `(document.querySelector('[data-testid="footer-support"] a') || {}).href || ""`); href != "mailto:help@example.org" {
+		t.Errorf("footer support link = %q, want mailto:help@example.org", href)
 	}
 	b.screenshot("phone")
 }
