@@ -55,43 +55,13 @@ func TestRestartKeepsGames(t *testing.T) {
 	srv := startServer(t, bin, addr, dbPath)
 	a, b := newUser(t, srv.base, "ayse"), newUser(t, srv.base, "bora")
 
-	// A creates a private 3+2 game; B joins it by the invite link.
-	resp, page := a.post(t, "/games/private", url.Values{"control": {"3+2"}})
-	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Request.URL.Path, "/games/") {
-		t.Fatalf("create private game: %d at %s", resp.StatusCode, resp.Request.URL)
-	}
-	gamePath := strings.TrimSuffix(resp.Request.URL.Path, "/")
-	gameID, err := strconv.ParseInt(strings.TrimPrefix(gamePath, "/games/"), 10, 64)
-	if err != nil {
-		t.Fatalf("game path %q: %v", gamePath, err)
-	}
-	invite, ok := page.Find(`[data-testid="invite-link"]`).Attr("value")
-	if !ok {
-		t.Fatal("the new private game's page has no invite link")
-	}
-	inviteURL, err := url.Parse(invite)
-	if err != nil || !strings.HasPrefix(inviteURL.Path, "/invite/") {
-		t.Fatalf("invite link %q: %v", invite, err)
-	}
-	resp, _ = b.get(t, inviteURL.Path)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET invite = %d", resp.StatusCode)
-	}
-	resp, _ = b.post(t, inviteURL.Path, nil)
-	if resp.StatusCode != http.StatusOK || strings.TrimSuffix(resp.Request.URL.Path, "/") != gamePath {
-		t.Fatalf("join by invite: %d at %s, want %s", resp.StatusCode, resp.Request.URL, gamePath)
-	}
-
-	// Who has White is random: the player's board says.
-	_, page = a.get(t, gamePath)
-	white, black := a, b
-	switch color, _ := page.Find(`[data-color]`).First().Attr("data-color"); color {
-	case "w":
-	case "b":
-		white, black = b, a
-	default:
-		t.Fatalf("player A's board has data-color %q", color)
-	}
+	gamePath, gameID, white, black := privateGame(t, a, b)
+	// A second game shows the other branch of the policy: its side to move
+	// is short of time when the server dies (the database is edited while
+	// the server is down to make it so), and gets the restart grace.
+	lowPath, lowID, lowWhite, lowBlack := privateGame(t, a, b)
+	lowWhite.move(t, lowPath, "e2e4", 0)
+	lowBlack.move(t, lowPath, "e7e5", 1)
 
 	begin := time.Now()
 	for ply, uci := range restartMoves {
@@ -109,6 +79,10 @@ func TestRestartKeepsGames(t *testing.T) {
 	db := openDB(t, dbPath)
 	checkIntegrity(t, db)
 	moves := storedMoves(t, db, gameID)
+	const lowLeft = 2 * time.Second
+	if _, err := db.Exec("UPDATE moves SET clock_ms = ? WHERE game_id = ? AND ply = 1", lowLeft.Milliseconds(), lowID); err != nil {
+		t.Fatal(err)
+	}
 	db.Close()
 	if len(moves) != len(restartMoves) {
 		t.Fatalf("after the crash the database has %d moves, want %d", len(moves), len(restartMoves))
@@ -162,7 +136,7 @@ func TestRestartKeepsGames(t *testing.T) {
 		t.Fatalf("White had %v at the restart; the test wants the case without grace", whiteLeft-healthyAt.Sub(lastMove))
 	}
 	before := time.Now()
-	_, page = black.get(t, gamePath)
+	_, page := black.get(t, gamePath)
 	after := time.Now()
 	gotWhite, runningWhite := pageClock(t, page, "white")
 	gotBlack, runningBlack := pageClock(t, page, "black")
@@ -179,6 +153,23 @@ func TestRestartKeepsGames(t *testing.T) {
 	}
 	t.Logf("clocks after restart: white %v (expected %v..%v), black %v (stored %v)",
 		gotWhite, expectWhite(after), expectWhite(before), gotBlack, blackLeft)
+
+	// The short game: White would have flagged during the downtime, so it
+	// has the grace from the moment the server reopened the game, which is
+	// between its start and its first healthy answer.
+	grace := play.DefaultRestartGrace
+	before = time.Now()
+	_, page = lowBlack.get(t, lowPath)
+	after = time.Now()
+	if st, _ := page.Find(`[data-testid="game-panel"]`).Attr("data-status"); st != "active" {
+		t.Errorf("the short game after restart is %q, want active", st)
+	}
+	gotWhite, runningWhite = pageClock(t, page, "white")
+	if lo, hi := grace-after.Sub(startedAt)-time.Second, grace-before.Sub(healthyAt)+time.Second; !runningWhite || gotWhite < lo || gotWhite > hi {
+		t.Errorf("short game: White's clock after restart = %v (running %v), want %v..%v", gotWhite, runningWhite, lo, hi)
+	}
+	t.Logf("short game: White's clock after restart %v (grace %v)", gotWhite, grace)
+	lowWhite.move(t, lowPath, "g1f3", 2)
 
 	// The game goes on: White plays move 21 at ply 20.
 	white.move(t, gamePath, restartMove21, len(restartMoves))
@@ -201,13 +192,66 @@ func TestRestartKeepsGames(t *testing.T) {
 	if d := moves[20].clock - want; d < -time.Second || d > time.Second {
 		t.Errorf("White's clock after move 21 = %v, want %v ± 1s", moves[20].clock, want)
 	}
-	var status string
-	if err := db.QueryRow("SELECT status FROM games WHERE id = ?", gameID).Scan(&status); err != nil {
-		t.Fatal(err)
+	lowMoves := storedMoves(t, db, lowID)
+	if len(lowMoves) != 3 {
+		t.Fatalf("the short game has %d moves, want 3", len(lowMoves))
 	}
-	if status != "active" {
-		t.Errorf("game status = %q, want active", status)
+	at := lowMoves[2].at
+	lo, hi := grace-at.Sub(startedAt)+2*time.Second-time.Second, grace-at.Sub(healthyAt)+2*time.Second+time.Second
+	if got := lowMoves[2].clock; got < lo || got > hi {
+		t.Errorf("short game: White's clock after its second move = %v, want %v..%v", got, lo, hi)
 	}
+	for _, id := range []int64{gameID, lowID} {
+		var status string
+		if err := db.QueryRow("SELECT status FROM games WHERE id = ?", id).Scan(&status); err != nil {
+			t.Fatal(err)
+		}
+		if status != "active" {
+			t.Errorf("game %d status = %q, want active", id, status)
+		}
+	}
+}
+
+// privateGame has a create a private 3+2 game and b join it by the invite
+// link in a's page. It returns the game's path and id and its players.
+func privateGame(t *testing.T, a, b *user) (path string, id int64, white, black *user) {
+	t.Helper()
+	resp, page := a.post(t, "/games/private", url.Values{"control": {"3+2"}})
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Request.URL.Path, "/games/") {
+		t.Fatalf("create private game: %d at %s", resp.StatusCode, resp.Request.URL)
+	}
+	path = strings.TrimSuffix(resp.Request.URL.Path, "/")
+	id, err := strconv.ParseInt(strings.TrimPrefix(path, "/games/"), 10, 64)
+	if err != nil {
+		t.Fatalf("game path %q: %v", path, err)
+	}
+	invite, ok := page.Find(`[data-testid="invite-link"]`).Attr("value")
+	if !ok {
+		t.Fatal("the new private game's page has no invite link")
+	}
+	inviteURL, err := url.Parse(invite)
+	if err != nil || !strings.HasPrefix(inviteURL.Path, "/invite/") {
+		t.Fatalf("invite link %q: %v", invite, err)
+	}
+	resp, _ = b.get(t, inviteURL.Path)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET invite = %d", resp.StatusCode)
+	}
+	resp, _ = b.post(t, inviteURL.Path, nil)
+	if resp.StatusCode != http.StatusOK || strings.TrimSuffix(resp.Request.URL.Path, "/") != path {
+		t.Fatalf("join by invite: %d at %s, want %s", resp.StatusCode, resp.Request.URL, path)
+	}
+
+	// Who has White is random: the player's board says.
+	_, page = a.get(t, path)
+	switch color, _ := page.Find(`[data-color]`).First().Attr("data-color"); color {
+	case "w":
+		return path, id, a, b
+	case "b":
+		return path, id, b, a
+	}
+	t.Fatalf("player A's board has no colour")
+	return
 }
 
 // buildSatranc builds the satranc binary into dir and returns its path.
