@@ -17,6 +17,7 @@ import (
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
+	"satranc/views"
 )
 
 // sseTimeout bounds each wait of the stream tests; generous for a busy
@@ -83,7 +84,8 @@ func (s *stream) read() {
 	}
 }
 
-// next returns the next event, skipping comments (heartbeats).
+// next returns the next game panel event, skipping comments (heartbeats)
+// and other events (clock updates), which may come at any time.
 func (s *stream) next(t *testing.T) sseEvent {
 	t.Helper()
 	for {
@@ -92,7 +94,7 @@ func (s *stream) next(t *testing.T) sseEvent {
 			if !ok {
 				t.Fatal("the stream ended")
 			}
-			if ev.comment != "" {
+			if ev.comment != "" || ev.name != views.EventGame {
 				continue
 			}
 			return ev
