@@ -51,6 +51,10 @@ func TestBrowserResignation(t *testing.T) {
 func TestBrowserTimeout(t *testing.T) {
 	white, black := twoPlayers(t, "1+0")
 	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6")
+	// Between moves the stream sends the clocks again: the marked element
+	// is replaced by a fresh one.
+	eval[string](black, `document.querySelector('[data-testid="clock-white"]').dataset.old = "1"`)
+	waitFor(black, 15*time.Second, `!document.querySelector('[data-testid="clock-white"]').dataset.old`)
 	// The running clock turns red under 30 s and pulses under 10 s.
 	waitFor(white, 45*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-low")`)
 	waitFor(white, 30*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-critical")`)

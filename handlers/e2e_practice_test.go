@@ -31,6 +31,27 @@ func TestBrowserPracticeGame(t *testing.T) {
 	if got := moves(b); len(got) != 8 {
 		t.Fatalf("move list after 4 moves each: %q", got)
 	}
+
+	// The keyboard way: an illegal typed move is refused with a message and
+	// the text kept; a legal one is played with the current ply.
+	waitMyTurn(b, 8)
+	b.do(10*time.Second,
+		chromedp.SendKeys(`[data-testid="move-input"]`, "Qh8"),
+		chromedp.Click(`[data-testid="move-submit"]`),
+	)
+	waitFor(b, 10*time.Second, `document.querySelector('[data-testid="move-error"]').textContent.trim() != ""`)
+	if got := eval[string](b, `document.querySelector('[data-testid="move-input"]').value`); got != "Qh8" {
+		t.Errorf("typed text after a refused move = %q, want it kept", got)
+	}
+	eval[string](b, `document.querySelector('[data-testid="move-input"]').value = ""`)
+	b.do(10*time.Second,
+		chromedp.SendKeys(`[data-testid="move-input"]`, "d3"),
+		chromedp.Click(`[data-testid="move-submit"]`),
+	)
+	waitPly(b, 10)
+	if got := moves(b); got[8] != "d3" {
+		t.Errorf("typed move shown as %q, want d3", got[8])
+	}
 	b.do(10*time.Second,
 		chromedp.Click(`[data-testid="resign-open"]`),
 		chromedp.Click(`[data-testid="resign-confirm"]`),

@@ -6,8 +6,12 @@ import (
 	"strconv"
 	"time"
 
+	"satranc/engine/game"
 	"satranc/views"
 )
+
+// DefaultClockSync is how often a live game's stream sends the clocks.
+const DefaultClockSync = 5 * time.Second
 
 // handleGameEvents streams a game to one viewer (DESIGN.md "How a move
 // flows"): a full snapshot first, so that a reconnecting page catches up
@@ -58,8 +62,12 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
 		return
 	}
-	heartbeat := time.NewTicker(sseHeartbeat)
-	defer heartbeat.Stop()
+	// Clock updates between moves correct the page's own countdown; they
+	// also keep proxies from closing a quiet stream, as the heartbeat does
+	// once the game is over.
+	sync := time.NewTicker(h.clockSync)
+	defer sync.Stop()
+	lastWrite := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
@@ -70,14 +78,42 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			drain(sub.C()) // one render covers a burst of events
 			err = send()
-		case <-heartbeat.C:
-			err = stream.comment("ping")
+		case now := <-sync.C:
+			var sent bool
+			sent, err = h.sendClocks(r, stream, id)
+			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
+				err = stream.comment("ping")
+				sent = true
+			}
+			if sent {
+				lastWrite = now
+			}
 		}
 		if err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
 			return
 		}
 	}
+}
+
+// sendClocks sends both clocks of a live timed game as they stand; it
+// reports whether it sent anything.
+func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64) (bool, error) {
+	snap, err := h.games.Game(r.Context(), id)
+	if err != nil || snap.Status != game.Active || !snap.Clocks.Timed {
+		return false, err
+	}
+	v := h.gameView(r, snap)
+	for _, p := range []views.PlayerView{v.Top, v.Bottom} {
+		var buf bytes.Buffer
+		if err := views.Clock(p).Render(r.Context(), &buf); err != nil {
+			return false, err
+		}
+		if err := stream.event("", views.ClockEvent(p.Side), buf.Bytes()); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // drain empties c of events already waiting, without blocking.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
@@ -41,6 +42,10 @@ type Config struct {
 	Games Games
 	// Users names the players at a game; required with Games.
 	Users Users
+	// Heartbeat and ClockSync pace the game streams: a comment line on an
+	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
+	// DefaultClockSync; tests shorten them).
+	Heartbeat, ClockSync time.Duration
 }
 
 // Handler serves Satranç's HTTP routes.
@@ -55,6 +60,8 @@ type Handler struct {
 	support string
 	games   Games
 	users   Users
+	// heartbeat and clockSync pace the game streams (see Config).
+	heartbeat, clockSync time.Duration
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -63,6 +70,13 @@ func New(cfg Config) *Handler {
 	h.support = cfg.SupportContact
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
+	}
+	h.heartbeat, h.clockSync = cfg.Heartbeat, cfg.ClockSync
+	if h.heartbeat <= 0 {
+		h.heartbeat = DefaultHeartbeat
+	}
+	if h.clockSync <= 0 {
+		h.clockSync = DefaultClockSync
 	}
 	if h.bundle == nil {
 		h.bundle = locales.Default()

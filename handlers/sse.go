@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// sseHeartbeat is how often an idle stream gets a comment line, so that
+// DefaultHeartbeat is how often an idle stream gets a comment line, so that
 // proxies and browsers do not close it as dead.
-const sseHeartbeat = 20 * time.Second
+const DefaultHeartbeat = 20 * time.Second
 
 // sseWriter writes Server-Sent Events to one response
 // (html.spec.whatwg.org/multipage/server-sent-events.html).

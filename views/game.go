@@ -19,6 +19,9 @@ const (
 	EventGame = "game"
 )
 
+// ClockEvent names the event that carries side's clock alone.
+func ClockEvent(side chess.Color) string { return "clock-" + side.String() }
+
 // GameView is the game page for one viewer: a player of one side or a
 // spectator.
 type GameView struct {

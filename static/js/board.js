@@ -266,13 +266,43 @@
   document.addEventListener("pointerup", function (e) { endPointer(e, false); });
   document.addEventListener("pointercancel", function (e) { endPointer(e, true); });
 
-  // A rejected move (stale or illegal) leaves the page showing it: reload
-  // the page so that it shows the game as the server has it.
-  document.addEventListener("htmx:responseError", function (e) {
+  // The move form's answers. A refused typed move (409, 422) shows the
+  // server's message in the form; a refused board move already shows on the
+  // page, so the page reloads to show the game as the server has it.
+  function moveFormOf(e) {
+    var d = e.detail || {};
+    var el = (d.requestConfig && d.requestConfig.elt) || d.elt; // beforeSwap's elt is the target
+    return el && el.id && document.querySelector('.board[data-move-form="' + el.id + '"]') ? el : null;
+  }
+
+  // A typed move is sent with the ply the board shows now, which the event
+  // stream keeps current (the form itself is not redrawn, to keep the text).
+  document.addEventListener("submit", function (e) {
     var form = e.target;
-    if (form && form.id && document.querySelector('.board[data-move-form="' + form.id + '"]')) {
+    var board = form && form.id && document.querySelector('.board[data-move-form="' + form.id + '"]');
+    if (board && form.elements.ply && board.dataset.ply) form.elements.ply.value = board.dataset.ply;
+  }, true);
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var form = moveFormOf(e);
+    if (!form) return;
+    var status = e.detail.xhr.status;
+    if (status < 400) return;
+    if (form.elements.uci.value !== "") {
       window.location.reload();
+      return;
     }
+    if (status === 409 || status === 422) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var form = moveFormOf(e);
+    if (!form) return;
+    if (e.detail.xhr && e.detail.xhr.status < 300 && form.elements.move) form.elements.move.value = "";
+    form.elements.uci.value = "";
   });
 
   // ---- Clocks and countdowns ----------------------------------------------
