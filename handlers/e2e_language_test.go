@@ -1,0 +1,46 @@
+//go:build e2e
+
+package handlers_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserLanguageSwitchMidGame switches to Turkish during a game: the
+// move list changes its letters (N -> A), and a move typed with Turkish
+// letters is played.
+func TestBrowserLanguageSwitchMidGame(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t, "deniz")
+	signUp(b, srv, "deniz")
+	startPractice(b, srv, "easy", "untimed", "white")
+	waitMyTurn(b, 0)
+	clickMove(b, "g1", "f3")
+	waitMyTurn(b, 2)
+	if got := moves(b)[0]; got != "Nf3" {
+		t.Fatalf("first move in English = %q, want Nf3", got)
+	}
+	b.do(20*time.Second,
+		chromedp.Click(`[data-testid="lang-tr"]`),
+		chromedp.WaitVisible(`html[lang="tr"] [data-testid="game-panel"]`),
+	)
+	waitMyTurn(b, 2)
+	if got := moves(b)[0]; got != "Af3" {
+		t.Errorf("first move in Turkish = %q, want Af3", got)
+	}
+	if got := status(b); got != "Hamle sırası sende." {
+		t.Errorf("status in Turkish = %q", got)
+	}
+	b.do(10*time.Second,
+		chromedp.SendKeys(`[data-testid="move-input"]`, "Ac3"),
+		chromedp.Click(`[data-testid="move-submit"]`),
+	)
+	waitPly(b, 4)
+	if got := moves(b)[2]; got != "Ac3" {
+		t.Errorf("typed Turkish move shown as %q, want Ac3", got)
+	}
+	b.screenshot("turkish")
+}

@@ -1,0 +1,106 @@
+package views
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+var leakedID = regexp.MustCompile(`\b[a-z_]+\.[a-z_]+(\.[a-z_]+)*\b`)
+
+// TestGameTextsTranslated renders every status and every ending in both
+// languages: each is a real sentence, never a message ID, and the two
+// languages differ.
+func TestGameTextsTranslated(t *testing.T) {
+	var views []GameView
+	for _, st := range []game.Status{game.Waiting, game.Active} {
+		for _, player := range []bool{false, true} {
+			for _, toMove := range []chess.Color{chess.White, chess.Black} {
+				for _, check := range []bool{false, true} {
+					views = append(views, GameView{Status: st, Player: player, Side: chess.White, ToMove: toMove, InCheck: check})
+				}
+			}
+		}
+	}
+	for r := game.Checkmate; r <= game.Abort; r++ {
+		for _, side := range []chess.Color{chess.White, chess.Black} {
+			for _, res := range []game.Result{game.WhiteWins, game.BlackWins, game.Draw, game.NoResult} {
+				st := game.Finished
+				if r == game.Abort {
+					st = game.Aborted
+				}
+				views = append(views, GameView{Status: st, Outcome: game.Outcome{Result: res, Reason: r, Side: side}})
+			}
+		}
+	}
+	for _, v := range views {
+		en, tr := v.StatusText(ctxIn("en")), v.StatusText(ctxIn("tr"))
+		for _, s := range []string{en, tr} {
+			if s == "" || leakedID.MatchString(s) {
+				t.Errorf("status %v %+v: text %q", v.Status, v.Outcome, s)
+			}
+		}
+		if en == tr {
+			t.Errorf("status %v %+v: %q in both languages", v.Status, v.Outcome, en)
+		}
+	}
+}
+
+// TestGameViewMoveList checks the move rows in the letters of each
+// language, and the orientation for each viewer.
+func TestGameViewMoveList(t *testing.T) {
+	snap := play.Snapshot{ID: 1, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active}
+	p := snap.Start
+	for _, uci := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Moves = append(snap.Moves, game.MoveRecord{Move: m})
+		p = p.Play(m)
+	}
+	snap.Position, snap.Ply = p, len(snap.Moves)
+	for _, tc := range []struct {
+		letters chess.Letters
+		viewer  int64
+		want    []MoveRow
+		bottom  chess.Color
+		legal   bool
+	}{
+		{chess.English, 1, []MoveRow{{1, "e4", "e5"}, {2, "Nf3", ""}}, chess.White, false},
+		{chess.Turkish, 2, []MoveRow{{1, "e4", "e5"}, {2, "Af3", ""}}, chess.Black, true},
+		{chess.English, 3, []MoveRow{{1, "e4", "e5"}, {2, "Nf3", ""}}, chess.White, false},
+	} {
+		v := NewGameView(snap, GameViewInput{Viewer: tc.viewer, Letters: tc.letters})
+		if len(v.Moves) != len(tc.want) || v.Moves[0] != tc.want[0] || v.Moves[1] != tc.want[1] {
+			t.Errorf("viewer %d, letters %s: moves %+v, want %+v", tc.viewer, tc.letters, v.Moves, tc.want)
+		}
+		if v.Board.Orientation != tc.bottom || v.Bottom.Side != tc.bottom {
+			t.Errorf("viewer %d: %s at the bottom, want %s", tc.viewer, v.Board.Orientation, tc.bottom)
+		}
+		if v.Interactive != tc.legal || (len(v.Legal) > 0) != tc.legal {
+			t.Errorf("viewer %d: interactive %v with %d legal moves, want %v", tc.viewer, v.Interactive, len(v.Legal), tc.legal)
+		}
+	}
+
+	c := ClockView{Timed: true, Remaining: 9*time.Second + 400*time.Millisecond, Running: true}
+	if got := c.Text(); got != "0:09.4" {
+		t.Errorf("clock text under 10 s = %q, want 0:09.4", got)
+	}
+	if got := c.Class(); !strings.Contains(got, "clock-critical") || !strings.Contains(got, "clock-low") {
+		t.Errorf("clock class under 10 s = %q", got)
+	}
+	c.Remaining = 25 * time.Second
+	if got := c.Class(); got != "clock clock-low" {
+		t.Errorf("clock class under 30 s = %q", got)
+	}
+	c.Remaining = 65*time.Minute + 5*time.Second
+	if got := c.Text(); got != "1:05:05" {
+		t.Errorf("clock text over an hour = %q", got)
+	}
+}
