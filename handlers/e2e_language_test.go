@@ -31,7 +31,7 @@ func TestBrowserLanguageSwitchMidGame(t *testing.T) {
 	if got := moves(b)[0]; got != "Af3" {
 		t.Errorf("first move in Turkish = %q, want Af3", got)
 	}
-	if got := status(b); got != "Hamle sırası sende." {
+	if got := status(b); got != "Hamle sırası sizde." {
 		t.Errorf("status in Turkish = %q", got)
 	}
 	b.do(10*time.Second,
