@@ -1,10 +1,10 @@
 package elo
 
 import (
-	"satranc/engine/game"
-
 	"math"
 	"testing"
+
+	"satranc/engine/game"
 )
 
 func TestExpected(t *testing.T) {

@@ -1,0 +1,16 @@
+package chips
+
+import "errors"
+
+// Sentinel errors.
+var (
+	// ErrInsufficientBalance: a balance would go negative, or is below the
+	// lounge's requirement of 10 × the stake.
+	ErrInsufficientBalance = errors.New("chips: insufficient balance")
+	// ErrReserved: Has Oda is open only to female profiles and VIPs.
+	ErrReserved = errors.New("chips: lounge reserved")
+	// ErrNoLounge: no lounge has this stake or name.
+	ErrNoLounge = errors.New("chips: no such lounge")
+	// ErrInvalid: a malformed entry or argument.
+	ErrInvalid = errors.New("chips: invalid")
+)
