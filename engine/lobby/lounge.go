@@ -3,52 +3,14 @@ package lobby
 import (
 	"errors"
 	"fmt"
+
+	"satranc/engine/chips"
 )
 
-// Lounge is one of the staked lounges of SPEC section 5.
-type Lounge struct {
-	// ID names the lounge in URLs and message IDs.
-	ID string
-	// Stake is what each player puts in, in chips.
-	Stake int64
-	// Reserved lounges admit only players whose profile says female, and
-	// VIP members (Has Oda).
-	Reserved bool
-}
-
-// MinBalanceFactor is how many stakes a player must hold to sit in a lounge
-// (SPEC section 5: at least 10 × the stake).
-const MinBalanceFactor = 10
-
-// MinBalance returns the balance needed to sit in l.
-func (l Lounge) MinBalance() int64 { return MinBalanceFactor * l.Stake }
-
-// Lounges are the five lounges of SPEC section 5, cheapest first.
-var Lounges = []Lounge{
-	{ID: "kahvehane", Stake: 500},
-	{ID: "kapalicarsi", Stake: 2_500},
-	{ID: "saray-bahcesi", Stake: 10_000},
-	{ID: "has-oda", Stake: 50_000, Reserved: true},
-	{ID: "divan", Stake: 250_000},
-}
-
-// LoungeByID returns the lounge called id.
-func LoungeByID(id string) (Lounge, bool) {
-	for _, l := range Lounges {
-		if l.ID == id {
-			return l, true
-		}
-	}
-	return Lounge{}, false
-}
-
-// Reasons a player may not sit at a table. Each is an error for Join and a
-// Refusal for the lobby page.
-var (
-	ErrNotEnoughChips = errors.New("lobby: balance below 10 × the stake")
-	ErrReserved       = errors.New("lobby: lounge open only to women and VIP members")
-	ErrRestricted     = errors.New("lobby: account restricted from public tables")
-)
+// ErrRestricted refuses an account that an administrator restricted from
+// public tables (SPEC section 10). The other refusals are chips'
+// ErrInsufficientBalance and ErrReserved.
+var ErrRestricted = errors.New("lobby: account restricted from public tables")
 
 // Refusal is why a player may not sit at a table, as a stable code for
 // message IDs: "" when they may.
@@ -56,10 +18,10 @@ type Refusal string
 
 // The refusals.
 const (
-	Allowed         Refusal = ""
-	NotEnoughChips  Refusal = "not_enough_chips"
-	ReservedLounge  Refusal = "reserved"
-	RestrictedUser  Refusal = "restricted"
+	Allowed        Refusal = ""
+	NotEnoughChips Refusal = "not_enough_chips"
+	ReservedLounge Refusal = "reserved"
+	RestrictedUser Refusal = "restricted"
 )
 
 // Err returns the error of r, nil for Allowed.
@@ -68,9 +30,9 @@ func (r Refusal) Err() error {
 	case Allowed:
 		return nil
 	case NotEnoughChips:
-		return ErrNotEnoughChips
+		return chips.ErrInsufficientBalance
 	case ReservedLounge:
-		return ErrReserved
+		return chips.ErrReserved
 	case RestrictedUser:
 		return ErrRestricted
 	}
@@ -96,18 +58,19 @@ func MayPlayQuick(p Player) Refusal {
 	return Allowed
 }
 
-// MaySit says whether p may sit in lounge l, and if not, why. A
-// restriction is reported first, then the reservation of Has Oda, then the
-// balance, so that the reason given is the one that cannot be fixed by
-// playing more.
-func MaySit(p Player, l Lounge) Refusal {
-	switch {
-	case p.Restricted:
+// MaySit says whether p may sit in lounge l, and if not, why: a
+// restriction first, then chips' rules (Has Oda's reservation, then the
+// balance of 10 × the stake), so that the reason given is the one that
+// playing more cannot fix.
+func MaySit(p Player, l chips.Lounge) Refusal {
+	if p.Restricted {
 		return RestrictedUser
-	case l.Reserved && !p.Female && !p.VIP:
-		return ReservedLounge
-	case p.Balance < l.MinBalance():
-		return NotEnoughChips
 	}
-	return Allowed
+	switch l.CanSit(chips.Player{Balance: p.Balance, Female: p.Female, VIP: p.VIP}) {
+	case chips.Allowed:
+		return Allowed
+	case chips.NotReserved:
+		return ReservedLounge
+	}
+	return NotEnoughChips
 }

@@ -1,14 +1,18 @@
 package lobby
 
-import "testing"
+import (
+	"testing"
+
+	"satranc/engine/chips"
+)
 
 func TestMaySit(t *testing.T) {
-	kahvehane, _ := LoungeByID("kahvehane")
-	hasOda, _ := LoungeByID("has-oda")
+	kahvehane, _ := chips.LoungeBySlug("kahvehane")
+	hasOda, _ := chips.LoungeBySlug("has-oda")
 	tests := []struct {
 		name   string
 		p      Player
-		l      Lounge
+		l      chips.Lounge
 		want   Refusal
 		wantQP Refusal
 	}{
@@ -24,24 +28,11 @@ func TestMaySit(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := MaySit(tc.p, tc.l); got != tc.want {
-				t.Errorf("MaySit(%+v, %s) = %q, want %q", tc.p, tc.l.ID, got, tc.want)
+				t.Errorf("MaySit(%+v, %s) = %q, want %q", tc.p, tc.l.Slug, got, tc.want)
 			}
 			if got := MayPlayQuick(tc.p); got != tc.wantQP {
 				t.Errorf("MayPlayQuick(%+v) = %q, want %q", tc.p, got, tc.wantQP)
 			}
 		})
-	}
-}
-
-func TestLounges(t *testing.T) {
-	// SPEC section 5: the stakes are the product owner's numbers.
-	want := []int64{500, 2_500, 10_000, 50_000, 250_000}
-	if len(Lounges) != len(want) {
-		t.Fatalf("%d lounges, want %d", len(Lounges), len(want))
-	}
-	for i, l := range Lounges {
-		if l.Stake != want[i] || l.MinBalance() != 10*want[i] || l.Reserved != (l.ID == "has-oda") {
-			t.Errorf("Lounges[%d] = %+v, want stake %d", i, l, want[i])
-		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"satranc/engine/chips"
 	"satranc/engine/clock"
 	"satranc/engine/game"
 	"satranc/engine/live"
@@ -30,7 +31,7 @@ const resultTTL = 10 * time.Minute
 // createTimeout bounds the creation of one paired game.
 const createTimeout = 10 * time.Second
 
-// Errors of the Service besides the refusals (see ErrNotEnoughChips).
+// Errors of the Service besides the refusals (see ErrRestricted).
 var (
 	ErrClosed       = errors.New("lobby: closed")
 	ErrUnknownTable = errors.New("lobby: no such table")
@@ -215,8 +216,8 @@ func (s *Service) Overview(ctx context.Context, user int64) (Overview, error) {
 }
 
 // Join puts user in the queue of table t, after checking that they may sit
-// there (an error wrapping ErrNotEnoughChips, ErrReserved or ErrRestricted
-// if not). A player already waiting moves to t. If an opponent waits
+// there (an error wrapping chips.ErrInsufficientBalance, chips.ErrReserved
+// or ErrRestricted if not). A player already waiting moves to t. If an opponent waits
 // within the rating window the game is created at once.
 func (s *Service) Join(ctx context.Context, user int64, t Table) error {
 	if !t.Control.Timed() || !t.Control.IsOffered() {
@@ -228,9 +229,9 @@ func (s *Service) Join(ctx context.Context, user int64, t Table) error {
 	}
 	refusal := MayPlayQuick(p)
 	if !t.Quick() {
-		l, ok := LoungeByID(t.Lounge)
-		if !ok {
-			return fmt.Errorf("%w: lounge %q", ErrUnknownTable, t.Lounge)
+		l, err := chips.LoungeBySlug(t.Lounge)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrUnknownTable, err)
 		}
 		refusal = MaySit(p, l)
 	}
@@ -321,7 +322,7 @@ func (s *Service) start(pairs []Pair) {
 func (s *Service) create(p Pair, white, black game.Seat) {
 	defer s.wg.Done()
 	kind, stake := play.Quick, int64(0)
-	if l, ok := LoungeByID(p.Table.Lounge); ok {
+	if l, err := chips.LoungeBySlug(p.Table.Lounge); err == nil {
 		kind, stake = play.Lounge, l.Stake
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), createTimeout)

@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"satranc/engine/chips"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -122,8 +123,8 @@ func TestJoinRefused(t *testing.T) {
 			t    Table
 			want error
 		}{
-			{1, Table{Lounge: "kahvehane", Control: blitz.Control}, ErrNotEnoughChips},
-			{2, Table{Lounge: "has-oda", Control: blitz.Control}, ErrReserved},
+			{1, Table{Lounge: "kahvehane", Control: blitz.Control}, chips.ErrInsufficientBalance},
+			{2, Table{Lounge: "has-oda", Control: blitz.Control}, chips.ErrReserved},
 			{3, blitz, ErrRestricted},
 			{2, Table{Lounge: "nowhere", Control: blitz.Control}, ErrUnknownTable},
 			{2, Table{}, ErrUnknownTable},

@@ -1,6 +1,10 @@
 package lobby
 
-import "time"
+import (
+	"time"
+
+	"satranc/engine/chips"
+)
 
 // State is where a player stands in the lobby.
 type State uint8
@@ -41,7 +45,7 @@ type Event struct {
 
 // Seat is a lounge with whether a player may sit in it.
 type Seat struct {
-	Lounge  Lounge
+	Lounge  chips.Lounge
 	Refusal Refusal
 }
 
@@ -56,7 +60,7 @@ type Overview struct {
 // OverviewOf returns the overview of p.
 func OverviewOf(p Player) Overview {
 	o := Overview{Player: p, Quick: MayPlayQuick(p)}
-	for _, l := range Lounges {
+	for _, l := range chips.Lounges {
 		o.Lounges = append(o.Lounges, Seat{Lounge: l, Refusal: MaySit(p, l)})
 	}
 	return o
