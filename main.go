@@ -4,6 +4,7 @@
 //	satranc perft --depth N [--fen FEN] [--divide]   move-generation node counts
 //	satranc pgn [--lang en|tr] [--format pgn|json]   replay and normalise PGN
 //	satranc uci                                      a UCI engine (later)
+//	satranc backup [--db satranc.db] FILE            copy the live database
 //	satranc admin ...                                account and game administration (later)
 //	satranc version                                  print the version
 package main
@@ -33,6 +34,7 @@ Commands:
   perft     count move-generation nodes (--depth, --fen, --divide)
   pgn       replay PGN from stdin and write it back normalised (--lang, --format)
   uci       play as a UCI engine on stdin/stdout
+  backup    copy the live database to a new file (--db, FILE)
   admin     administer accounts and games
   version   print the version
 
@@ -69,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runPGN(ctx, rest, stdin, stdout, stderr)
 	case "uci":
 		return runUCI(ctx, rest, stdin, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, stdout, stderr)
 	case "admin":
 		fmt.Fprintf(stderr, "satranc %s: not yet available in this version\n", cmd)
 		return 2
