@@ -152,6 +152,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Bundle:         bundle,
 		AuthLimit:      cfg.authLimit,
 		SupportContact: cfg.support,
+		Version:        buildVersion(),
 		Games:          games,
 		Users:          st,
 	})

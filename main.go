@@ -15,8 +15,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"runtime/debug"
 	"syscall"
 )
 
@@ -77,7 +75,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "satranc %s: not yet available in this version\n", cmd)
 		return 2
 	case "version":
-		fmt.Fprintf(stdout, "satranc %s %s\n", buildVersion(), runtime.Version())
+		fmt.Fprint(stdout, readBuildInfo())
 		return 0
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
@@ -88,24 +86,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 }
 
-// buildVersion returns version, or the module version and VCS revision
-// recorded in the binary, or "devel".
+// buildVersion returns the short version: the release version, or "devel"
+// with the VCS revision (see buildInfo.Short).
 func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	v := info.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "devel"
-	}
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += "+" + s.Value[:12]
-		}
-	}
-	return v
+	return readBuildInfo().Short()
 }

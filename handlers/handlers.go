@@ -38,6 +38,9 @@ type Config struct {
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
 	SupportContact string
+	// Version is the server's version, shown in the footer of every page;
+	// empty leaves it out.
+	Version string
 	// Games runs the games; nil leaves the game pages out.
 	Games Games
 	// Users names the players at a game; required with Games.
@@ -58,6 +61,8 @@ type Handler struct {
 	loginLimit, signupLimit *addrLimiter
 	// support is the footer's support contact; "" for none.
 	support string
+	// version is the footer's server version; "" for none.
+	version string
 	games   Games
 	users   Users
 	// heartbeat and clockSync pace the game streams (see Config).
@@ -67,7 +72,7 @@ type Handler struct {
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
-	h.support = cfg.SupportContact
+	h.support, h.version = cfg.SupportContact, cfg.Version
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

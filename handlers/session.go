@@ -38,9 +38,10 @@ func withUser(ctx context.Context, u account.User) context.Context {
 }
 
 // page is the middleware every page runs in: it loads the session's user,
-// then picks the language, and gives the footer the support contact.
+// then picks the language, and gives the footer the support contact and
+// the version.
 func (h *Handler) page(next http.Handler) http.Handler {
-	return h.loadSession(h.setLocale(h.setSupportContact(next)))
+	return h.loadSession(h.setLocale(h.setSupportContact(h.setVersion(next))))
 }
 
 // loadSession puts the user of the session cookie, if any, into the

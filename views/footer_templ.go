@@ -242,7 +242,30 @@ func Footer() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</p></footer>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if v := Version(ctx); v != "" {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<p class=\"footer-version\" data-testid=\"footer-version\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var16 string
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "footer.version", map[string]any{"Version": v}))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/footer.templ`, Line: 32, Col: 115}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</p>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</footer>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -264,6 +287,22 @@ func WithSupportContact(ctx context.Context, contact string) context.Context {
 func SupportContact(ctx context.Context) string {
 	s, _ := ctx.Value(supportKey{}).(string)
 	return s
+}
+
+// versionKey is the context key of the server's version.
+type versionKey struct{}
+
+// WithVersion returns a copy of ctx carrying the server's version, which
+// the footer shows (such as "v1.2.0" or "devel+0123456789ab").
+func WithVersion(ctx context.Context, version string) context.Context {
+	return context.WithValue(ctx, versionKey{}, version)
+}
+
+// Version returns the server's version in ctx, or "" when none is set (the
+// footer then leaves it out).
+func Version(ctx context.Context) string {
+	v, _ := ctx.Value(versionKey{}).(string)
+	return v
 }
 
 // supportHref returns the link of a support contact: mailto: for an e-mail
