@@ -55,6 +55,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"how long a disconnected player has to come back before losing (env SATRANC_DISCONNECT_GRACE)")
 	fs.StringVar(&cfg.support, "support", envOr("SATRANC_SUPPORT", ""),
 		"support `contact` shown in every page's footer: an e-mail address, a web address or a short text (env SATRANC_SUPPORT)")
+	var logs logFlags
+	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
 		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE",
@@ -82,7 +84,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	logger, err := logs.logger(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
+		return 2
+	}
 	if err := serve(ctx, cfg, logger); err != nil {
 		logger.Error("serve", "err", err)
 		return 1
