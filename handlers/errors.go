@@ -13,8 +13,10 @@ import (
 
 	"satranc/engine/account"
 	"satranc/engine/chess"
+	"satranc/engine/chips"
 	"satranc/engine/clock"
 	"satranc/engine/game"
+	"satranc/engine/lobby"
 	"satranc/engine/play"
 	"satranc/views"
 )
@@ -110,6 +112,18 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, play.ErrInvalid), errors.Is(err, game.ErrInvalid), errors.Is(err, clock.ErrInvalidControl):
 		return form(http.StatusUnprocessableEntity, "error.bad_request")
+	case errors.Is(err, chips.ErrInsufficientBalance):
+		return form(http.StatusForbidden, "error.lobby.not_enough_chips")
+	case errors.Is(err, chips.ErrReserved):
+		return form(http.StatusForbidden, "error.lobby.reserved")
+	case errors.Is(err, lobby.ErrRestricted):
+		return form(http.StatusForbidden, "error.lobby.restricted")
+	case errors.Is(err, lobby.ErrStarting):
+		return form(http.StatusConflict, "error.lobby.starting")
+	case errors.Is(err, lobby.ErrUnknownTable):
+		return form(http.StatusUnprocessableEntity, "error.bad_request")
+	case errors.Is(err, lobby.ErrClosed):
+		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
 	case errors.Is(err, errCrossOrigin):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.cross_origin"}}
 	case errors.Is(err, errBadRequest):

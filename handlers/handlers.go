@@ -45,6 +45,9 @@ type Config struct {
 	Games Games
 	// Users names the players at a game; required with Games.
 	Users Users
+	// Lobby seats players at the public tables; nil leaves the lobby
+	// pages out.
+	Lobby Lobby
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -65,6 +68,7 @@ type Handler struct {
 	version string
 	games   Games
 	users   Users
+	lobby   Lobby
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 }
@@ -73,6 +77,7 @@ type Handler struct {
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
 	h.support, h.version = cfg.SupportContact, cfg.Version
+	h.lobby = cfg.Lobby
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -133,6 +138,9 @@ func (h *Handler) Routes() http.Handler {
 				r.Post("/profile", h.handleProfileSave)
 				if h.games != nil {
 					h.gameRoutes(r)
+				}
+				if h.lobby != nil {
+					h.lobbyRoutes(r)
 				}
 			})
 		}
