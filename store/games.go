@@ -39,6 +39,9 @@ type gameRow struct {
 	EndedBy     string         `db:"ended_by"`
 	InviteToken sql.NullString `db:"invite_token"`
 	RematchOf   sql.NullInt64  `db:"rematch_of"`
+	Stake       int64          `db:"stake"`
+	Rated       bool           `db:"rated"`
+	Unstaked    bool           `db:"unstaked"`
 	CreatedAt   string         `db:"created_at"`
 	StartedAt   sql.NullString `db:"started_at"`
 	EndedAt     sql.NullString `db:"ended_at"`
@@ -47,7 +50,7 @@ type gameRow struct {
 // gameColumns are the columns of gameRow, in a SELECT.
 const gameColumns = `id, kind, white_id, black_id, white_bot, black_bot, start_fen,
 	initial_ms, increment_ms, status, result, termination, ended_by, invite_token,
-	rematch_of, created_at, started_at, ended_at`
+	rematch_of, stake, rated, unstaked, created_at, started_at, ended_at`
 
 // moveRow is one row of moves.
 type moveRow struct {
@@ -86,6 +89,9 @@ func createGame(ctx context.Context, q sqlx.ExtContext, g play.GameRecord) (int6
 		Status: g.Status.String(), Result: game.NoResult.String(),
 		InviteToken: sql.NullString{String: g.InviteToken, Valid: g.InviteToken != ""},
 		RematchOf:   sql.NullInt64{Int64: g.RematchOf, Valid: g.RematchOf != 0},
+		Stake:       g.Stake,
+		Unstaked:    g.Unstaked,
+		Rated:       (g.Kind == play.Quick || g.Kind == play.Lounge) && !g.Unstaked,
 		CreatedAt:   formatTime(g.CreatedAt),
 		StartedAt:   nullTime(g.StartedAt),
 	}
@@ -93,9 +99,9 @@ func createGame(ctx context.Context, q sqlx.ExtContext, g play.GameRecord) (int6
 	row.BlackID, row.BlackBot = seatColumns(g.Black)
 	res, err := sqlx.NamedExecContext(ctx, q, `INSERT INTO games
 		(kind, white_id, black_id, white_bot, black_bot, start_fen, initial_ms, increment_ms,
-		 status, result, invite_token, rematch_of, created_at, started_at)
+		 status, result, invite_token, rematch_of, stake, rated, unstaked, created_at, started_at)
 		VALUES (:kind, :white_id, :black_id, :white_bot, :black_bot, :start_fen, :initial_ms, :increment_ms,
-		 :status, :result, :invite_token, :rematch_of, :created_at, :started_at)`, row)
+		 :status, :result, :invite_token, :rematch_of, :stake, :rated, :unstaked, :created_at, :started_at)`, row)
 	if err != nil {
 		return 0, err
 	}
@@ -258,7 +264,10 @@ func finishGame(ctx context.Context, q sqlx.ExtContext, id int64, end play.Endin
 	if err != nil {
 		return err
 	}
-	return oneRow(ctx, q, res, id, "unfinished")
+	if err := oneRow(ctx, q, res, id, "unfinished"); err != nil {
+		return err
+	}
+	return settleGame(ctx, q, id) // chips, Elo and XP, in the same transaction (store/settle.go)
 }
 
 // oneRow checks that an UPDATE of game id changed a row: if not, the game
@@ -285,6 +294,8 @@ func toGame(r gameRow, moves []moveRow) (play.GameRecord, error) {
 		StartFEN:    r.StartFEN,
 		InviteToken: r.InviteToken.String,
 		RematchOf:   r.RematchOf.Int64,
+		Stake:       r.Stake,
+		Unstaked:    r.Unstaked,
 	}
 	var err error
 	if g.White, err = toSeat(r.WhiteID, r.WhiteBot); err != nil {

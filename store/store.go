@@ -9,6 +9,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+
+	"satranc/engine/chips"
 )
 
 // ErrNotFound is returned, wrapped, when a requested row does not exist.
@@ -28,6 +30,11 @@ type Store struct {
 
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
+
+	// SignupGrant and DailyBonus are the chips a new account gets and the
+	// daily bonus (chips.DefaultSignupGrant and DefaultDailyBonus unless
+	// set; 0 grants nothing).
+	SignupGrant, DailyBonus int64
 }
 
 // Open opens (creating if needed) the SQLite database at path, checks its
@@ -44,7 +51,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	s := &Store{db: db, Now: time.Now}
+	s := &Store{db: db, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)

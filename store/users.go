@@ -11,6 +11,7 @@ import (
 	"github.com/mattn/go-sqlite3"
 
 	"satranc/engine/account"
+	"satranc/engine/chips"
 )
 
 // ErrConflict is returned, wrapped, when a write breaks a uniqueness rule.
@@ -43,14 +44,28 @@ func toUser(r userRow) (account.User, error) {
 	}, nil
 }
 
-// CreateUser stores a new account. A name already taken, in any case, is an
-// error matching both ErrConflict and account.ErrUsernameTaken.
+// CreateUser stores a new account and, in the same transaction, issues it
+// the sign-up grant (s.SignupGrant chips, SPEC section 5). A name already
+// taken, in any case, is an error matching both ErrConflict and
+// account.ErrUsernameTaken.
 func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: create user %q: %w", u.Name, err)
+	}
+	defer func() { _ = tx.Rollback() }()
 	var r userRow
-	err := s.db.GetContext(ctx, &r,
+	now := s.now()
+	err = tx.GetContext(ctx, &r,
 		`INSERT INTO users (username, password_hash, language, created_at) VALUES (?, ?, ?, ?)
 		RETURNING `+userColumns,
-		u.Name, u.PasswordHash, u.Language, s.now())
+		u.Name, u.PasswordHash, u.Language, now)
+	if err == nil && s.SignupGrant > 0 {
+		err = post(ctx, tx, now, chips.Grant(r.ID, s.SignupGrant, chips.ReasonSignup))
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
 	if isUniqueViolation(err) {
 		return account.User{}, fmt.Errorf("store: create user %q: %w: %w", u.Name, ErrConflict, account.ErrUsernameTaken)
 	}

@@ -108,3 +108,11 @@ type Entry struct {
 func Grant(user, amount int64, reason Reason) Entry {
 	return Entry{From: IssuedAccount, To: UserAccount(user), Amount: amount, Reason: reason}
 }
+
+// The default amounts of the grants (SPEC section 5 leaves them to the
+// operator; satranc serve --signup-grant and --daily-bonus change them).
+// The sign-up grant lets a new player sit in Kahvehane at once (10 × 500).
+const (
+	DefaultSignupGrant = 5000
+	DefaultDailyBonus  = 1000
+)

@@ -129,12 +129,18 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 		return 0, fmt.Errorf("play: create game: %w", err)
 	}
 	rec.ID = id
+	return id, s.startNew(rec)
+}
+
+// startNew starts the writer of a game just stored.
+func (s *Service) startNew(rec GameRecord) error {
+	id := rec.ID
 	g := game.New(game.Options{White: rec.White, Black: rec.Black, Control: rec.Control, DisconnectGrace: s.grace}, rec.CreatedAt)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return id, ErrClosed
+		return ErrClosed
 	}
 	s.startTable(id, rec.Kind, rec.InviteToken, g, nil)
-	return id, nil
+	return nil
 }

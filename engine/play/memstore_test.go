@@ -108,3 +108,12 @@ func (m *memStore) FinishGame(_ context.Context, id int64, end Ending) error {
 	m.games[id] = g
 	return nil
 }
+
+// CreatePublicGame stores a public game; the memory store keeps no chips
+// (the SQLite store's tests cover stakes and the same-opponent rule).
+func (m *memStore) CreatePublicGame(ctx context.Context, g GameRecord) (int64, bool, error) {
+	id, err := m.CreateGame(ctx, g)
+	return id, false, err
+}
+
+func (m *memStore) Balance(context.Context, int64) (int64, error) { return 0, nil }

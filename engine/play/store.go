@@ -34,7 +34,12 @@ type GameRecord struct {
 	// InviteToken is the secret of a private game's invite link.
 	InviteToken string
 	// RematchOf is the game this one is a rematch of, or 0.
-	RematchOf                     int64
+	RematchOf int64
+	// Stake is a lounge game's stake per player (0 for other kinds).
+	// Unstaked says the same-opponent rule made it unstaked: nothing is
+	// held, and it changes no rating (SPEC section 5).
+	Stake                         int64
+	Unstaked                      bool
 	CreatedAt, StartedAt, EndedAt time.Time
 	// Moves are the moves played, in order.
 	Moves []StoredMove
@@ -77,4 +82,15 @@ type Store interface {
 	AppendMove(ctx context.Context, id int64, m StoredMove, end *Ending) error
 	// FinishGame ends a game without a move (resignation, time, agreement...).
 	FinishGame(ctx context.Context, id int64, end Ending) error
+	// The end of a game, by AppendMove or FinishGame, also settles it in
+	// the same transaction, once: see settle.go.
+
+	// CreatePublicGame inserts a started Quick Play or lounge game. For a
+	// lounge game, in the same transaction, it applies the same-opponent
+	// rule and, unless that makes the game unstaked, holds both stakes in
+	// escrow (the house covering a bot's). It returns the id and whether
+	// the game is unstaked.
+	CreatePublicGame(ctx context.Context, g GameRecord) (id int64, unstaked bool, err error)
+	// Balance returns a user's chips.
+	Balance(ctx context.Context, user int64) (int64, error)
 }

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jmoiron/sqlx"
+
+	"satranc/engine/chess"
+	"satranc/engine/elo"
+	"satranc/engine/game"
+	"satranc/engine/play"
+	"satranc/engine/xp"
+)
+
+// seatOf returns the seat of side in g.
+func seatOf(g play.GameRecord, side chess.Color) game.Seat {
+	if side == chess.White {
+		return g.White
+	}
+	return g.Black
+}
+
+// score returns side's score in a finished game's result.
+func score(r game.Result, side chess.Color) elo.Score {
+	switch {
+	case r == game.Draw:
+		return elo.Draw
+	case (r == game.WhiteWins) == (side == chess.White):
+		return elo.Win
+	}
+	return elo.Loss
+}
+
+// rate updates the ratings of the humans of rated game g (SPEC section 7):
+// each against the other's rating before the game, or against a bot's
+// fixed rating; the rating_changes rows keep the history.
+func rate(ctx context.Context, q sqlx.ExtContext, g play.GameRecord, at string) error {
+	type player struct {
+		Rating int `db:"rating"`
+		Rated  int `db:"rated_games"`
+	}
+	var before [2]player
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		seat := seatOf(g, side)
+		if seat.IsBot() {
+			before[side] = player{Rating: elo.BotRating(seat.Bot)}
+			continue
+		}
+		if err := sqlx.GetContext(ctx, q, &before[side], "SELECT rating, rated_games FROM users WHERE id = ?", seat.User); err != nil {
+			return fmt.Errorf("user %d: %w", seat.User, err)
+		}
+	}
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		seat := seatOf(g, side)
+		if !seat.IsHuman() {
+			continue // a bot's rating never changes
+		}
+		own, opp := before[side], before[side.Other()]
+		after := elo.New(own.Rating, opp.Rating, own.Rated, score(g.Outcome.Result, side))
+		if _, err := q.ExecContext(ctx, "UPDATE users SET rating = ?, rated_games = rated_games + 1 WHERE id = ?", after, seat.User); err != nil {
+			return err
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO rating_changes (game_id, user_id, rating_before, rating_after, created_at)
+			VALUES (?, ?, ?, ?, ?)`, g.ID, seat.User, own.Rating, after, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// awardXP gives each human of finished game g its experience (engine/xp).
+func awardXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord) error {
+	winner, won := g.Outcome.Winner()
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		seat := seatOf(g, side)
+		if !seat.IsHuman() {
+			continue
+		}
+		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = xp + ? WHERE id = ?", xp.Award(won && winner == side), seat.User); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Stats returns user's figures for the profile: rating, rated games, XP
+// and the wins, draws and losses of every finished game (aborted games
+// count nowhere). A missing user is ErrNotFound.
+func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
+	var r struct {
+		Rating int `db:"rating"`
+		Rated  int `db:"rated_games"`
+		XP     int `db:"xp"`
+		Wins   int `db:"wins"`
+		Draws  int `db:"draws"`
+		Losses int `db:"losses"`
+	}
+	err := s.db.GetContext(ctx, &r, `SELECT u.rating, u.rated_games, u.xp,
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND
+			((white_id = u.id AND result = '1-0') OR (black_id = u.id AND result = '0-1'))) AS wins,
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND result = '1/2-1/2' AND
+			(white_id = u.id OR black_id = u.id)) AS draws,
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND
+			((white_id = u.id AND result = '0-1') OR (black_id = u.id AND result = '1-0'))) AS losses
+		FROM users u WHERE u.id = ?`, user)
+	if err != nil {
+		return play.Stats{}, fmt.Errorf("store: stats of user %d: %w", user, notFound(err))
+	}
+	return play.Stats{Rating: r.Rating, RatedGames: r.Rated, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, XP: r.XP}, nil
+}
+
+// RatingHistory returns user's rating changes, oldest first, for the
+// rating-history chart (the first Before is the start, 1200).
+func (s *Store) RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error) {
+	var rows []struct {
+		GameID int64  `db:"game_id"`
+		Before int    `db:"rating_before"`
+		After  int    `db:"rating_after"`
+		At     string `db:"created_at"`
+	}
+	err := s.db.SelectContext(ctx, &rows, `SELECT game_id, rating_before, rating_after, created_at
+		FROM rating_changes WHERE user_id = ? ORDER BY created_at, game_id`, user)
+	if err != nil {
+		return nil, fmt.Errorf("store: rating history of user %d: %w", user, err)
+	}
+	out := make([]play.RatingChange, len(rows))
+	for i, r := range rows {
+		at, err := parseTime(r.At)
+		if err != nil {
+			return nil, fmt.Errorf("store: rating history of user %d: %w", user, err)
+		}
+		out[i] = play.RatingChange{GameID: r.GameID, Before: r.Before, After: r.After, At: at}
+	}
+	return out, nil
+}
