@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+func rating(t *testing.T, s *Store, user int64) (r, rated, xp int) {
+	t.Helper()
+	row := s.db.QueryRow("SELECT rating, rated_games, xp FROM users WHERE id = ?", user)
+	if err := row.Scan(&r, &rated, &xp); err != nil {
+		t.Fatal(err)
+	}
+	return r, rated, xp
+}
+
+// create inserts a started game of kind between white and black.
+func create(t *testing.T, s *Store, kind play.Kind, white, black game.Seat, at time.Time) int64 {
+	t.Helper()
+	rec := play.GameRecord{Kind: kind, White: white, Black: black, Control: fivePlusZero, Status: game.Active, CreatedAt: at, StartedAt: at}
+	var id int64
+	var err error
+	if kind == play.Quick {
+		id, _, err = s.CreatePublicGame(context.Background(), rec)
+	} else {
+		id, err = s.CreateGame(context.Background(), rec)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestRatings: Elo changes only for public games played to the end
+// (SPEC section 7), against a bot's fixed rating, with K = 40 and then 20.
+func TestRatings(t *testing.T) {
+	s, _ := mustOpen(t)
+	mustUsers(t, s, 2)
+	ctx := context.Background()
+	alice, bob, easy := game.Human(1), game.Human(2), game.Bot(game.Easy)
+	at := gameT0
+
+	// Unrated: practice, private, an aborted quick game.
+	finish(t, s, create(t, s, play.Practice, alice, easy, at), game.WhiteWins, at)
+	finish(t, s, create(t, s, play.Private, alice, bob, at), game.WhiteWins, at)
+	abort(t, s, create(t, s, play.Quick, alice, bob, at), at)
+	for _, u := range []int64{1, 2} {
+		if r, n, _ := rating(t, s, u); r != 1200 || n != 0 {
+			t.Errorf("user %d after unrated games: %d (%d rated), want 1200 (0)", u, r, n)
+		}
+	}
+
+	// Quick Play, alice beats bob: 1200 ± 40 × 0.5.
+	at = at.Add(time.Minute)
+	id := create(t, s, play.Quick, alice, bob, at)
+	finish(t, s, id, game.WhiteWins, at)
+	if r, n, _ := rating(t, s, 1); r != 1220 || n != 1 {
+		t.Errorf("alice %d (%d rated), want 1220 (1)", r, n)
+	}
+	if r, n, _ := rating(t, s, 2); r != 1180 || n != 1 {
+		t.Errorf("bob %d (%d rated), want 1180 (1)", r, n)
+	}
+	// Quick Play against the Easy bot (800): 1220 + 40 × (1 − 1/(1+10^(−1.05))) = 1220 + 3.25 → 1223.
+	at = at.Add(time.Minute)
+	finish(t, s, create(t, s, play.Quick, easy, alice, at), game.BlackWins, at)
+	if r, _, _ := rating(t, s, 1); r != 1223 {
+		t.Errorf("alice after beating Easy: %d, want 1223", r)
+	}
+	// At 30 rated games K drops to 20.
+	if _, err := s.db.Exec("UPDATE users SET rated_games = 30 WHERE id = 2"); err != nil {
+		t.Fatal(err)
+	}
+	at = at.Add(time.Minute)
+	finish(t, s, create(t, s, play.Quick, bob, easy, at), game.WhiteWins, at)
+	// 1180 v 800: expected 0.8999; 20 × 0.1001 = 2.0 → 1182.
+	if r, n, _ := rating(t, s, 2); r != 1182 || n != 31 {
+		t.Errorf("bob's 31st rated game: %d (%d rated), want 1182 (31)", r, n)
+	}
+
+	hist, err := s.RatingHistory(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist) != 2 || hist[0].Before != 1200 || hist[0].After != 1220 || hist[1].Before != 1220 || hist[1].After != 1223 || hist[0].GameID != id {
+		t.Errorf("RatingHistory(1) = %+v", hist)
+	}
+
+	// Statistics and XP: alice won the practice, private and two quick
+	// games (4 × 15 XP); the aborted game counts nowhere.
+	st, err := s.Stats(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (play.Stats{Rating: 1223, RatedGames: 2, Wins: 4, XP: 60}); st != want {
+		t.Errorf("Stats(1) = %+v, want %+v", st, want)
+	}
+	st, _ = s.Stats(ctx, 2)
+	if want := (play.Stats{Rating: 1182, RatedGames: 31, Wins: 1, Losses: 2, XP: 35}); st != want {
+		t.Errorf("Stats(2) = %+v, want %+v", st, want)
+	}
+}
+
+// TestPublicGameThroughPlay plays a lounge game through engine/play on
+// SQLite: the stakes are held when it starts and the resignation settles
+// pot and fee to the chip, in the transaction that ends it.
+func TestPublicGameThroughPlay(t *testing.T) {
+	s, _ := mustOpen(t)
+	ctx := context.Background()
+	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
+	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer svc.Close()
+
+	id, unstaked, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500)
+	if err != nil || unstaked {
+		t.Fatalf("CreatePublicGame = %d, %v, %v", id, unstaked, err)
+	}
+	if n, err := svc.Balance(ctx, a.ID); n != 4500 || err != nil {
+		t.Errorf("Balance during the game = %d, %v, want 4500", n, err)
+	}
+	for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		user := a.ID
+		if i%2 == 1 {
+			user = b.ID
+		}
+		if err := svc.Move(ctx, id, user, m, 0, i); err != nil {
+			t.Fatalf("Move(%s) = %v", m, err)
+		}
+	}
+	if err := svc.Resign(ctx, id, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantBalances(t, s, map[int64]int64{a.ID: 5450, b.ID: 4500})
+	if r, _, _ := rating(t, s, a.ID); r != 1220 {
+		t.Errorf("winner's rating %d, want 1220", r)
+	}
+
+	if _, _, err := svc.CreatePublicGame(ctx, play.Quick, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500); err == nil {
+		t.Error("a staked Quick Play game was created")
+	}
+	if _, _, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500); err == nil {
+		t.Error("a player with 4,500 chips sat in Kahvehane")
+	}
+}
