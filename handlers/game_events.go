@@ -47,6 +47,7 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
+	defer h.metrics.streamStarted()()
 	send := func() error {
 		snap, err := h.games.Game(ctx, id)
 		if err != nil {

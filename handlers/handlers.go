@@ -41,6 +41,9 @@ type Config struct {
 	// Version is the server's version, shown in the footer of every page;
 	// empty leaves it out.
 	Version string
+	// Metrics records the request, stream and move metrics and serves
+	// them at /metrics; nil leaves both out.
+	Metrics *Metrics
 	// Games runs the games; nil leaves the game pages out.
 	Games Games
 	// Users names the players at a game; required with Games.
@@ -66,6 +69,7 @@ type Handler struct {
 	support string
 	// version is the footer's server version; "" for none.
 	version string
+	metrics *Metrics // nil: no metrics
 	games   Games
 	users   Users
 	lobby   Lobby
@@ -77,6 +81,7 @@ type Handler struct {
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
 	h.support, h.version = cfg.SupportContact, cfg.Version
+	h.metrics = cfg.Metrics
 	h.lobby = cfg.Lobby
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
@@ -108,6 +113,7 @@ func New(cfg Config) *Handler {
 func (h *Handler) Routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(h.logRequests)
+	r.Use(h.metrics.instrument)
 	r.Use(h.recoverPanics)
 	r.Use(securityHeaders)
 	r.Use(h.crossOriginProtection())
@@ -116,6 +122,9 @@ func (h *Handler) Routes() http.Handler {
 	r.NotFound(h.page(http.HandlerFunc(h.handleNotFound)).ServeHTTP)
 
 	r.Get("/healthz", h.handleHealth)
+	if h.metrics != nil {
+		r.Method(http.MethodGet, "/metrics", h.metrics.Handler())
+	}
 	r.Handle(static.Prefix+"*", h.staticFiles())
 
 	r.Group(func(r chi.Router) {

@@ -1,0 +1,132 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// moveRoute is the route pattern of a move post, whose duration
+// satranc_move_duration_seconds measures.
+const moveRoute = "/games/{id}/moves"
+
+// MetricsConfig configures NewMetrics.
+type MetricsConfig struct {
+	// Version is exported as the version label of satranc_build_info.
+	Version string
+	// LiveGames, when set, reports the games being played in this process
+	// (play.Service.LiveGames); it backs satranc_live_games.
+	LiveGames func() int
+}
+
+// Metrics are the Prometheus metrics of the server, in their own registry
+// (no global state): HTTP requests by route pattern and status, open event
+// streams, moves, and the Go runtime and process collectors. A nil
+// *Metrics records nothing.
+type Metrics struct {
+	reg          *prometheus.Registry
+	requests     *prometheus.CounterVec
+	duration     *prometheus.HistogramVec
+	streams      prometheus.Gauge
+	moves        prometheus.Counter
+	moveDuration prometheus.Histogram
+}
+
+// NewMetrics returns the server's metrics, registered in a new registry.
+func NewMetrics(cfg MetricsConfig) *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "satranc_http_requests_total",
+			Help: "HTTP requests answered, by method, route pattern and status code.",
+		}, []string{"method", "route", "code"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "satranc_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by method and route pattern; event streams are left out.",
+			Buckets: prometheus.DefBuckets,
+		}, []string{"method", "route"}),
+		streams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "satranc_sse_streams",
+			Help: "Game event streams (SSE) open now.",
+		}),
+		moves: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "satranc_moves_total",
+			Help: "Moves played by people over HTTP and accepted (computer moves are not counted).",
+		}),
+		moveDuration: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "satranc_move_duration_seconds",
+			Help: "Time from receiving an accepted move post to answering it: validation, the SQLite commit " +
+				"and the publication of the event to the game's streams, which happens before the answer.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.duration, m.streams, m.moves, m.moveDuration,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	info := prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "satranc_build_info",
+		Help: "Always 1; the version label is the server's version.",
+	}, []string{"version"})
+	info.WithLabelValues(cfg.Version).Set(1)
+	m.reg.MustRegister(info)
+	if cfg.LiveGames != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "satranc_live_games",
+			Help: "Games running in this process (being played, or waiting for the opponent).",
+		}, func() float64 { return float64(cfg.LiveGames()) }))
+	}
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// instrument counts each request by its chi route pattern (known once the
+// router has matched it) and status, and times it. Event streams, which
+// last as long as a page is open, are counted but not timed.
+func (m *Metrics) instrument(next http.Handler) http.Handler {
+	if m == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		elapsed := time.Since(start).Seconds()
+		status := rec.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		route := "unmatched" // keeps unknown paths from making new series
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+			route = rc.RoutePattern()
+		}
+		m.requests.WithLabelValues(r.Method, route, strconv.Itoa(status)).Inc()
+		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/event-stream") {
+			return
+		}
+		m.duration.WithLabelValues(r.Method, route).Observe(elapsed)
+		if r.Method == http.MethodPost && route == moveRoute && status < 300 {
+			m.moves.Inc()
+			m.moveDuration.Observe(elapsed)
+		}
+	})
+}
+
+// streamStarted counts an event stream as open until the returned function
+// is called.
+func (m *Metrics) streamStarted() (done func()) {
+	if m == nil {
+		return func() {}
+	}
+	m.streams.Inc()
+	return m.streams.Dec
+}
