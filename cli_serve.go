@@ -14,6 +14,7 @@ import (
 
 	"satranc/engine/account"
 	"satranc/engine/bot"
+	"satranc/engine/chips"
 	"satranc/engine/game"
 	"satranc/engine/play"
 	"satranc/handlers"
@@ -34,6 +35,9 @@ type serveConfig struct {
 	// disconnectGrace is how long a player who lost the connection has to
 	// come back (SPEC section 8: 45 s; tests shorten it).
 	disconnectGrace time.Duration
+	// signupGrant and dailyBonus are the chips of the sign-up grant and the
+	// daily bonus (SPEC section 5; defaults in engine/chips and the README).
+	signupGrant, dailyBonus int64
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -58,11 +62,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"support `contact` shown in every page's footer: an e-mail address, a web address or a short text (env SATRANC_SUPPORT)")
 	fs.StringVar(&cfg.debugAddr, "debug-addr", envOr("SATRANC_DEBUG_ADDR", ""),
 		"listen `address` for pprof (/debug/pprof/) and /metrics, apart from the site; keep it private, such as 127.0.0.1:6060; empty: off (env SATRANC_DEBUG_ADDR)")
+	fs.Int64Var(&cfg.signupGrant, "signup-grant", chips.DefaultSignupGrant,
+		"`chips` a new account receives (env SATRANC_SIGNUP_GRANT)")
+	fs.Int64Var(&cfg.dailyBonus, "daily-bonus", chips.DefaultDailyBonus,
+		"`chips` of the daily bonus, once per UTC day (env SATRANC_DAILY_BONUS)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
 		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE",
+		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
@@ -79,6 +88,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.disconnectGrace <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --disconnect-grace must be positive")
+		return 2
+	}
+	if cfg.signupGrant < 0 || cfg.dailyBonus < 0 {
+		fmt.Fprintln(stderr, "satranc serve: --signup-grant and --daily-bonus must not be negative")
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -128,6 +141,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return err
 	}
+	st.SignupGrant, st.DailyBonus = cfg.signupGrant, cfg.dailyBonus
 	defer func() {
 		if cerr := st.Close(); cerr != nil && err == nil {
 			err = cerr
