@@ -16,6 +16,7 @@ import (
 	"satranc/engine/bot"
 	"satranc/engine/chips"
 	"satranc/engine/game"
+	"satranc/engine/lobby"
 	"satranc/engine/play"
 	"satranc/handlers"
 	"satranc/locales"
@@ -38,6 +39,9 @@ type serveConfig struct {
 	// signupGrant and dailyBonus are the chips of the sign-up grant and the
 	// daily bonus (SPEC section 5; defaults in engine/chips and the README).
 	signupGrant, dailyBonus int64
+	// botFillAfter is how long a player waits alone at a public table
+	// before a bot takes the empty seat (SPEC section 6: about 6 s).
+	botFillAfter time.Duration
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -58,6 +62,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"after the burst, one more attempt per `interval` (env SATRANC_AUTH_EVERY)")
 	fs.DurationVar(&cfg.disconnectGrace, "disconnect-grace", game.DefaultDisconnectGrace,
 		"how long a disconnected player has to come back before losing (env SATRANC_DISCONNECT_GRACE)")
+	fs.DurationVar(&cfg.botFillAfter, "bot-fill-after", lobby.DefaultBotFillAfter,
+		"how long a player waits alone at a public table before a computer player takes the seat (env SATRANC_BOT_FILL_AFTER)")
 	fs.StringVar(&cfg.support, "support", envOr("SATRANC_SUPPORT", ""),
 		"support `contact` shown in every page's footer: an e-mail address, a web address or a short text (env SATRANC_SUPPORT)")
 	fs.StringVar(&cfg.debugAddr, "debug-addr", envOr("SATRANC_DEBUG_ADDR", ""),
@@ -70,7 +76,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
 		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
-		"disconnect-grace": "SATRANC_DISCONNECT_GRACE",
+		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
@@ -92,6 +98,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.signupGrant < 0 || cfg.dailyBonus < 0 {
 		fmt.Fprintln(stderr, "satranc serve: --signup-grant and --daily-bonus must not be negative")
+		return 2
+	}
+	if cfg.botFillAfter <= 0 {
+		fmt.Fprintln(stderr, "satranc serve: --bot-fill-after must be positive")
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -168,6 +178,13 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	} else if n > 0 {
 		logger.Info("resumed unfinished games", "games", n)
 	}
+	// The lobby stops before the games (defers run last first), so that
+	// no game is created for a service that is closing.
+	lb := lobby.New(lobby.Config{Games: games, Players: st, Balances: st, BotFillAfter: cfg.botFillAfter, Logger: logger})
+	lobbyCtx, stopLobby := context.WithCancel(ctx)
+	lobbyDone := make(chan struct{})
+	go func() { lb.Run(lobbyCtx); close(lobbyDone) }()
+	defer func() { stopLobby(); <-lobbyDone }()
 	metrics := handlers.NewMetrics(handlers.MetricsConfig{Version: buildVersion(), LiveGames: games.LiveGames})
 	h := handlers.New(handlers.Config{
 		Logger:         logger,
@@ -180,6 +197,9 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Metrics:        metrics,
 		Games:          games,
 		Users:          st,
+		Lobby:          lb,
+		Leaderboard:    st,
+		Profiles:       st,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

@@ -51,6 +51,10 @@ type Config struct {
 	// Lobby seats players at the public tables; nil leaves the lobby
 	// pages out.
 	Lobby Lobby
+	// Leaderboard ranks the players and Profiles shows them; nil leaves
+	// /leaderboard, and the player and replay pages, out.
+	Leaderboard Leaderboard
+	Profiles    Profiles
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -73,6 +77,9 @@ type Handler struct {
 	games   Games
 	users   Users
 	lobby   Lobby
+	// board and profiles: see Config.Leaderboard and Config.Profiles.
+	board    Leaderboard
+	profiles Profiles
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 }
@@ -83,6 +90,7 @@ func New(cfg Config) *Handler {
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.metrics = cfg.Metrics
 	h.lobby = cfg.Lobby
+	h.board, h.profiles = cfg.Leaderboard, cfg.Profiles
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -135,6 +143,12 @@ func (h *Handler) Routes() http.Handler {
 		r.Get("/guidelines", h.handleGuidelines)
 		r.Get("/tournament-rules", h.handleTournamentRules)
 		r.Get("/terms", h.handleTerms)
+		if h.board != nil {
+			r.Get("/leaderboard", h.handleLeaderboard)
+		}
+		if h.profiles != nil {
+			h.profileRoutes(r)
+		}
 		if h.accounts != nil {
 			r.Get("/signup", h.handleSignupForm)
 			r.Post("/signup", h.handleSignup)

@@ -69,7 +69,10 @@ type PlayerView struct {
 	Name  string
 	IsBot bool
 	Bot   game.Level
-	Clock ClockView
+	// BotName is the ordinary player name a bot goes by at a public
+	// table; "" in a practice game, where it is shown as the computer.
+	BotName string
+	Clock   ClockView
 }
 
 // ClockView is one clock at the moment of rendering.
@@ -150,6 +153,9 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	player := func(side chess.Color) PlayerView {
 		seat := snap.Seat(side)
 		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot}
+		if pv.IsBot && isPublic(snap.Kind) {
+			pv.BotName = PublicBotName(snap.ID, side)
+		}
 		pv.Clock = ClockView{
 			Timed:     snap.Clocks.Timed,
 			Remaining: snap.Clocks.Remaining(side),
@@ -260,8 +266,12 @@ func (v GameView) EndText(ctx context.Context) string {
 }
 
 // DisplayName returns the name shown for the player: the user name, or
-// the computer level in a practice game.
+// the computer level in a practice game; at a public table a bot goes by
+// an ordinary player name (BotName).
 func (p PlayerView) DisplayName(ctx context.Context) string {
+	if p.IsBot && p.BotName != "" {
+		return p.BotName
+	}
 	if p.IsBot {
 		return T(ctx, "game.bot."+p.Bot.String())
 	}

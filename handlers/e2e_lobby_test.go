@@ -1,0 +1,187 @@
+//go:build e2e
+
+package handlers_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// joinQuick has b choose a Quick Play control in the lobby; it waits for
+// the waiting page.
+func joinQuick(b *browser, srv *server, control string) {
+	b.t.Helper()
+	b.do(30*time.Second,
+		chromedp.Navigate(srv.URL+"/lobby"),
+		chromedp.WaitVisible(`[data-testid="quick-play"]`),
+		chromedp.Click(`[data-testid="quick-`+control+`"]`),
+	)
+	// The second player of a pair goes straight to the game.
+	waitFor(b, 20*time.Second, `document.querySelector('[data-testid="wait-page"], [data-testid="game-panel"]')`)
+}
+
+// joinLounge has b sit down in a lounge with control.
+func joinLounge(b *browser, srv *server, slug, control string) {
+	b.t.Helper()
+	b.do(30*time.Second,
+		chromedp.Navigate(srv.URL+"/lobby"),
+		chromedp.WaitVisible(`[data-testid="lounges"]`),
+		chromedp.SetValue(`[data-testid="control-`+slug+`"]`, control),
+		chromedp.Click(`[data-testid="join-`+slug+`"]`),
+	)
+}
+
+// waitGame waits until b shows an active game and returns its URL.
+func waitGame(b *browser, timeout time.Duration) string {
+	b.t.Helper()
+	waitFor(b, timeout, `document.querySelector('[data-testid="game-panel"]') && document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
+	return gameURL(b)
+}
+
+// colorOf returns "w" or "b", the side b plays.
+func colorOf(b *browser) string {
+	return eval[string](b, `document.querySelector('.board').dataset.color`)
+}
+
+// pairUp has a and b join Quick Play or a lounge and returns their
+// browsers as White and Black of the one game they were paired in.
+func pairUp(t *testing.T, a, b *browser, join func(*browser)) (white, black *browser) {
+	t.Helper()
+	join(a)
+	join(b)
+	ua, ub := waitGame(a, 20*time.Second), waitGame(b, 20*time.Second)
+	if ua != ub {
+		t.Fatalf("paired in different games: %s and %s", ua, ub)
+	}
+	if colorOf(a) == colorOf(b) {
+		t.Fatalf("both play %s", colorOf(a))
+	}
+	if colorOf(a) == "w" {
+		return a, b
+	}
+	return b, a
+}
+
+// TestBrowserQuickPlayPair: two players choose the same Quick Play control
+// and are paired with each other, each seeing the other's name.
+func TestBrowserQuickPlayPair(t *testing.T) {
+	srv := startServer(t, "--bot-fill-after", "2m")
+	a, b := newBrowser(t, "emel"), newBrowser(t, "fikret")
+	signUp(a, srv, "emel")
+	signUp(b, srv, "fikret")
+	white, black := pairUp(t, a, b, func(x *browser) { joinQuick(x, srv, "3+2") })
+	for _, x := range []*browser{white, black} {
+		names := eval[string](x, `document.querySelector('[data-testid="game-panel"]').textContent`)
+		if !strings.Contains(names, "emel") || !strings.Contains(names, "fikret") {
+			t.Errorf("%s: game page does not name both players", x.name)
+		}
+	}
+	playMoves(t, white, black, 0, "e2e4", "e7e5")
+}
+
+// TestBrowserQuickPlayBot: a lone player sees the waiting page with the
+// time waited, gets a computer opponent after about 6 seconds, shown with
+// an ordinary player name, and the game plays to an end (resignation after
+// two moves each).
+func TestBrowserQuickPlayBot(t *testing.T) {
+	srv := startServer(t)
+	a := newBrowser(t, "gonca")
+	signUp(a, srv, "gonca")
+	joinQuick(a, srv, "5+0")
+	start := time.Now()
+	waitFor(a, 5*time.Second, `document.querySelector('[data-testid="wait-elapsed"]').textContent == "0:02"`)
+	waitGame(a, 20*time.Second)
+	if waited := time.Since(start); waited < 5*time.Second || waited > 12*time.Second {
+		t.Errorf("bot came after %v, want about 6 s", waited)
+	}
+	opponent := "white"
+	if colorOf(a) == "w" {
+		opponent = "black"
+	}
+	name := strings.TrimSpace(eval[string](a, `document.querySelector('[data-testid="player-`+opponent+`"] .player-name').textContent`))
+	if name == "" || strings.Contains(name, "Computer") {
+		t.Errorf("bot shown as %q, want an ordinary player name", name)
+	}
+	first := 0
+	if colorOf(a) == "b" {
+		first = 1
+	}
+	for ply := first; ply < 4; ply += 2 {
+		waitMyTurn(a, ply)
+		legal := strings.Fields(eval[string](a, `document.querySelector('.board').dataset.legal`))
+		clickMove(a, legal[0][:2], legal[0][2:4])
+	}
+	waitMyTurn(a, 4)
+	a.do(10*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	want := "0-1"
+	if colorOf(a) == "b" {
+		want = "1-0"
+	}
+	checkEnd(t, [2]string{"resignation", want}, a)
+}
+
+// TestBrowserLoungeRefused: a new player has too few chips for Divan-ı
+// Hümayun: the lobby says so, and sitting down anyway is refused with the
+// reason.
+func TestBrowserLoungeRefused(t *testing.T) {
+	srv := startServer(t)
+	a := newBrowser(t, "hale")
+	signUp(a, srv, "hale")
+	a.do(30*time.Second, chromedp.Navigate(srv.URL+"/lobby"), chromedp.WaitVisible(`[data-testid="lounges"]`))
+	if got := eval[string](a, `document.querySelector('[data-testid="lounge-divan"]').dataset.refusal`); got != "not_enough_chips" {
+		t.Errorf("divan refusal %q, want not_enough_chips", got)
+	}
+	if got := eval[string](a, `document.querySelector('[data-testid="refusal-divan"]').textContent`); !strings.Contains(got, "ten times") {
+		t.Errorf("divan reason %q", got)
+	}
+	joinLounge(a, srv, "divan", "5+0")
+	waitFor(a, 10*time.Second, `document.querySelector('[data-testid="form-error"]')`)
+	if got := eval[string](a, `document.querySelector('[data-testid="form-error"]').textContent`); !strings.Contains(got, "not have enough chips") {
+		t.Errorf("refusal %q, want the chips reason", got)
+	}
+}
+
+// TestBrowserLoungeSettles: two players sit in Kahvehane (stake 500) with
+// their sign-up grant of 5,000 and play; Black resigns. The winner gets
+// the pot of 1,000 less the 5% fee (50): 5,450; the loser keeps 4,500.
+// Both balances show on their own pages.
+func TestBrowserLoungeSettles(t *testing.T) {
+	srv := startServer(t, "--bot-fill-after", "2m")
+	a, b := newBrowser(t, "ilker"), newBrowser(t, "jale")
+	signUp(a, srv, "ilker")
+	signUp(b, srv, "jale")
+	white, black := pairUp(t, a, b, func(x *browser) { joinLounge(x, srv, "kahvehane", "5+0") })
+	playMoves(t, white, black, 0, "d2d4", "d7d5", "c2c4", "e7e6")
+	black.do(10*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
+	for _, c := range []struct {
+		b    *browser
+		want string
+	}{{white, "5,450"}, {black, "4,500"}} {
+		c.b.do(20*time.Second, chromedp.Navigate(srv.URL+"/lobby"), chromedp.WaitVisible(`[data-testid="balance"]`))
+		if got := eval[string](c.b, `document.querySelector('[data-testid="balance"]').textContent`); !strings.Contains(got, c.want) {
+			t.Errorf("%s: lobby balance %q, want %s", c.b.name, got, c.want)
+		}
+		checkProfileBalance(t, c.b, srv, c.want)
+	}
+}
+
+// checkProfileBalance checks the chip balance on b's own profile page.
+func checkProfileBalance(t *testing.T, b *browser, srv *server, want string) {
+	t.Helper()
+	b.do(20*time.Second, chromedp.Navigate(srv.URL+"/players/"+b.name), chromedp.WaitVisible(`[data-testid="profile-balance"]`))
+	if got := eval[string](b, `document.querySelector('[data-testid="profile-balance"]').textContent`); !strings.Contains(got, want) {
+		t.Errorf("%s: profile balance %q, want %s", b.name, got, want)
+	}
+}

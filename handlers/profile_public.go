@@ -1,0 +1,112 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"satranc/engine/account"
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// pastGamesShown is how many past games a profile lists.
+const pastGamesShown = 50
+
+// Profiles is what the player pages need; the store implements it.
+type Profiles interface {
+	UserByName(ctx context.Context, name string) (account.User, error)
+	Stats(ctx context.Context, user int64) (play.Stats, error)
+	RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error)
+	Balance(ctx context.Context, user int64) (int64, error)
+	PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error)
+}
+
+// profileRoutes registers the public player and replay pages.
+func (h *Handler) profileRoutes(r chi.Router) {
+	r.Get("/players/{name}", h.handlePlayer)
+	if h.games != nil {
+		r.Get("/replay/{id}", h.handleReplay)
+	}
+}
+
+// handlePlayer shows a player's profile; the balance only to themselves.
+func (h *Handler) handlePlayer(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	u, err := h.profiles.UserByName(ctx, chi.URLParam(r, "name"))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	in := views.PlayerPageInput{User: u, Names: map[int64]string{}}
+	if viewer, ok := userFrom(ctx); ok && viewer.ID == u.ID {
+		in.Own = true
+		if in.Balance, err = h.profiles.Balance(ctx, u.ID); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+	}
+	if in.Stats, err = h.profiles.Stats(ctx, u.ID); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if in.History, err = h.profiles.RatingHistory(ctx, u.ID); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if in.Games, err = h.profiles.PlayerGames(ctx, u.ID, pastGamesShown); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	for _, g := range in.Games {
+		h.nameSeats(ctx, in.Names, g.White.User, g.Black.User)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, http.StatusOK, views.PlayerProfilePage(views.NewPlayerPage(in)))
+}
+
+// nameSeats adds the names of users to names; one that cannot be found
+// stays unnamed.
+func (h *Handler) nameSeats(ctx context.Context, names map[int64]string, users ...int64) {
+	for _, id := range users {
+		if id <= 0 || names[id] != "" || h.users == nil {
+			continue
+		}
+		if u, err := h.users.UserByID(ctx, id); err == nil {
+			names[id] = u.Name
+		}
+	}
+}
+
+// handleReplay shows a finished game at ?ply= (the end by default). A game
+// still being played has no replay: its own page shows it.
+func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	snap, err := h.games.Game(r.Context(), id)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if !snap.Status.Over() {
+		http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+		return
+	}
+	ply := len(snap.Moves)
+	if s := r.URL.Query().Get("ply"); s != "" {
+		if ply, err = strconv.Atoi(s); err != nil {
+			h.fail(w, r, errBadRequest)
+			return
+		}
+	}
+	names := map[int64]string{}
+	h.nameSeats(r.Context(), names, snap.White.User, snap.Black.User)
+	v := views.NewReplayView(snap, ply, views.GameViewInput{Names: names, Letters: letters(r.Context()), Now: time.Now()})
+	h.render(w, r, http.StatusOK, views.ReplayPage(v))
+}
