@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -101,7 +102,8 @@ func TestPracticeGameBotAnswers(t *testing.T) {
 		if len(rec.Moves) != 3 || rec.Moves[1].UCI != "e7e5" || !rec.Moves[1].HasClock {
 			t.Fatalf("stored moves %+v, want 3 with e7e5 second", rec.Moves)
 		}
-		// The hub saw each move with its ply as id.
+		// The hub saw each move with its ply as id. The bot's first move may
+		// come before the subscription: the service starts it at once.
 		var plies []int
 		for len(sub.C()) > 0 {
 			e := <-sub.C()
@@ -109,8 +111,8 @@ func TestPracticeGameBotAnswers(t *testing.T) {
 				plies = append(plies, e.ID())
 			}
 		}
-		if len(plies) != 3 || plies[0] != 1 || plies[2] != 3 {
-			t.Errorf("published move plies %v, want [1 2 3]", plies)
+		if !slices.Equal(plies, []int{1, 2, 3}) && !slices.Equal(plies, []int{2, 3}) {
+			t.Errorf("published move plies %v, want [1 2 3] or [2 3]", plies)
 		}
 		if err := s.Resign(ctx, id, 7); err != nil {
 			t.Fatal(err)
