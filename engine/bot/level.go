@@ -80,9 +80,9 @@ type style struct {
 // styles is indexed by Level. The numbers come from the calibration
 // matches in docs/bots.md.
 var styles = [...]style{
-	Easy:   {depth: 2, nodes: 3_000, noise: 60, margin: 150, temperature: 50},
-	Medium: {depth: 3, nodes: 8_000, noise: 45, margin: 110, temperature: 35},
-	Hard:   {depth: 4, nodes: 25_000, noise: 25, margin: 70, temperature: 25},
+	Easy:   {depth: 2, nodes: 6_000, noise: 40, margin: 110, temperature: 40},
+	Medium: {depth: 3, nodes: 10_000, noise: 40, margin: 100, temperature: 30},
+	Hard:   {depth: 4, nodes: 40_000, noise: 20, margin: 60, temperature: 20},
 	Max:    {},
 }
 
