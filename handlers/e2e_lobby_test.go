@@ -3,11 +3,13 @@
 package handlers_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // joinQuick has b choose a Quick Play control in the lobby; it waits for
@@ -110,11 +112,9 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 		first = 1
 	}
 	for ply := first; ply < 4; ply += 2 {
-		waitMyTurn(a, ply)
-		legal := strings.Fields(eval[string](a, `document.querySelector('.board').dataset.legal`))
-		clickMove(a, legal[0][:2], legal[0][2:4])
+		playAny(a, ply)
 	}
-	waitMyTurn(a, 4)
+	waitMyTurn(a, first+4) // two moves each, and my turn again
 	a.do(10*time.Second,
 		chromedp.Click(`[data-testid="resign-open"]`),
 		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
@@ -125,6 +125,32 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 		want = "1-0"
 	}
 	checkEnd(t, [2]string{"resignation", want}, a)
+	checkReplay(t, a, srv)
+}
+
+// checkReplay opens b's latest game from their profile and steps through
+// it with the arrow keys and the Home key.
+func checkReplay(t *testing.T, b *browser, srv *server) {
+	t.Helper()
+	b.do(20*time.Second,
+		chromedp.Navigate(srv.URL+"/players/"+b.name),
+		chromedp.WaitVisible(`[data-testid="past-game-replay"]`),
+		chromedp.Click(`[data-testid="past-game-replay"]`),
+		chromedp.WaitVisible(`[data-testid="replay"]`),
+	)
+	plies := eval[string](b, `document.querySelector('[data-testid="replay"]').dataset.plies`)
+	waitFor(b, 5*time.Second, `document.querySelector('[data-testid="replay"]').dataset.ply == "`+plies+`"`)
+	b.do(5*time.Second, chromedp.KeyEvent(kb.ArrowLeft))
+	waitFor(b, 5*time.Second, `document.querySelector('[data-testid="replay"]').dataset.ply == "`+plies+`" - 1`)
+	time.Sleep(300 * time.Millisecond)
+	b.do(5*time.Second, chromedp.KeyEvent(kb.Home))
+	waitFor(b, 5*time.Second, `document.querySelector('[data-testid="replay"]').dataset.ply == "0"`)
+	time.Sleep(300 * time.Millisecond) // htmx processes the swapped links after settling
+	b.do(5*time.Second, chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(b, 5*time.Second, `document.querySelector('[data-testid="replay"]').dataset.ply == "1" && location.search == "?ply=1"`)
+	if href := eval[string](b, `document.querySelector('[data-testid="replay-pgn"]').getAttribute('href')`); !strings.HasSuffix(href, "/pgn") {
+		t.Errorf("PGN link %q", href)
+	}
 }
 
 // TestBrowserLoungeRefused: a new player has too few chips for Divan-ı
@@ -184,4 +210,24 @@ func checkProfileBalance(t *testing.T, b *browser, srv *server, want string) {
 	if got := eval[string](b, `document.querySelector('[data-testid="profile-balance"]').textContent`); !strings.Contains(got, want) {
 		t.Errorf("%s: profile balance %q, want %s", b.name, got, want)
 	}
+}
+
+// playAny has b play the first legal move at ply by clicking. The bot may
+// answer, and the stream replace the board, at any moment: a click that
+// falls on a board being replaced is lost, so it tries again.
+func playAny(b *browser, ply int) {
+	b.t.Helper()
+	for range 3 {
+		waitMyTurn(b, ply)
+		legal := strings.Fields(eval[string](b, `document.querySelector('.board').dataset.legal`))
+		clickMove(b, legal[0][:2], legal[0][2:4])
+		deadline := time.Now().Add(3 * time.Second)
+		for time.Now().Before(deadline) {
+			if eval[string](b, `document.querySelector('[data-testid="game-panel"]').dataset.ply`) != strconv.Itoa(ply) {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	b.t.Fatalf("%s: the move at ply %d did not go through", b.name, ply)
 }

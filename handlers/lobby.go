@@ -105,11 +105,15 @@ func (h *Handler) handleLobbyWait(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	v := waitView(st)
-	switch st.State {
-	case lobby.Waiting, lobby.Starting:
+	htmx := r.Header.Get("HX-Request") == "true"
+	switch {
+	case st.State == lobby.Waiting, st.State == lobby.Starting,
+		st.State == lobby.Paired && st.Unstaked && !htmx:
+		// An unstaked game is announced on the waiting page before the
+		// player goes to the table (SPEC section 5).
 		h.render(w, r, http.StatusOK, views.WaitPage(v))
 		return
-	case lobby.Failed:
+	case st.State == lobby.Failed:
 		page, perr := h.lobbyPage(r.Context(), u.ID)
 		if perr != nil {
 			h.fail(w, r, perr)
@@ -123,7 +127,7 @@ func (h *Handler) handleLobbyWait(w http.ResponseWriter, r *http.Request) {
 		to = v.GamePath()
 	}
 	to = views.Action(r.Context(), to)
-	if r.Header.Get("HX-Request") == "true" {
+	if htmx {
 		w.Header().Set("HX-Redirect", to)
 		w.WriteHeader(http.StatusNoContent)
 		return

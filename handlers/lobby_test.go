@@ -154,6 +154,12 @@ func TestLobbyJoin(t *testing.T) {
 		t.Errorf("GET /lobby/wait when paired = %d to %q", resp.StatusCode, resp.Header.Get("Location"))
 	}
 
+	lb.status[ayse.ID] = lobby.Status{State: lobby.Paired, Game: 43, Unstaked: true, Table: lobby.Table{Lounge: "kahvehane", Control: clock.MustParse("5+0")}}
+	resp = env.do(t, gameReq{target: "/lobby/wait", as: &ayse})
+	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="unstaked-notice"`) || !strings.Contains(body, `href="/games/43"`) {
+		t.Errorf("GET /lobby/wait when paired unstaked = %d, want the notice with a link to the game", resp.StatusCode)
+	}
+
 	resp = env.do(t, gameReq{method: http.MethodPost, target: "/lobby/cancel", as: &ayse})
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/lobby" {
 		t.Errorf("cancel = %d to %q", resp.StatusCode, resp.Header.Get("Location"))

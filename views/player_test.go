@@ -1,0 +1,46 @@
+package views
+
+import (
+	"testing"
+
+	"satranc/engine/chess"
+	"satranc/engine/lobby"
+	"satranc/engine/play"
+)
+
+func TestRatingChart(t *testing.T) {
+	c := NewRatingChart([]play.RatingChange{{Before: 1200, After: 1220}, {Before: 1220, After: 1180}})
+	want := "10.0,100.0 300.0,10.0 590.0,190.0"
+	if c.Points != want || c.Min != 1180 || c.Max != 1220 || c.First != 1200 || c.Last != 1180 || c.Games != 2 {
+		t.Errorf("NewRatingChart = %+v, want points %q from 1200 to 1180", c, want)
+	}
+	if c := NewRatingChart(nil); c.Points != "" || c.Games != 0 {
+		t.Errorf("NewRatingChart(nil) = %+v, want empty", c)
+	}
+}
+
+func TestLeaderboardViewMe(t *testing.T) {
+	top := []lobby.Standing{{Rank: 1, User: 5}, {Rank: 2, User: 2}}
+	if v := NewLeaderboardView(top, &lobby.Standing{Rank: 2, User: 2}); v.Me != nil || v.Viewer != 2 {
+		t.Errorf("viewer in the top: Me = %+v, want nil", v.Me)
+	}
+	if v := NewLeaderboardView(top, &lobby.Standing{Rank: 140, User: 9}); v.Me == nil || v.Me.Rank != 140 {
+		t.Errorf("viewer outside the top: Me = %+v, want rank 140", v.Me)
+	}
+	if v := NewLeaderboardView(top, nil); v.Me != nil || v.Viewer != 0 {
+		t.Errorf("guest: %+v", v)
+	}
+}
+
+func TestPublicBotName(t *testing.T) {
+	if a, b := PublicBotName(42, chess.White), PublicBotName(42, chess.White); a != b {
+		t.Errorf("PublicBotName(42, white) = %q, then %q", a, b)
+	}
+	seen := map[string]bool{}
+	for id := int64(1); id <= 50; id++ {
+		seen[PublicBotName(id, chess.Black)] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("50 games use only %d bot names", len(seen))
+	}
+}
