@@ -167,6 +167,7 @@ func TestBrowserLoungeRefused(t *testing.T) {
 	if got := eval[string](a, `document.querySelector('[data-testid="refusal-divan"]').textContent`); !strings.Contains(got, "ten times") {
 		t.Errorf("divan reason %q", got)
 	}
+	a.screenshot("lobby")
 	joinLounge(a, srv, "divan", "5+0")
 	waitFor(a, 10*time.Second, `document.querySelector('[data-testid="form-error"]')`)
 	if got := eval[string](a, `document.querySelector('[data-testid="form-error"]').textContent`); !strings.Contains(got, "not have enough chips") {
