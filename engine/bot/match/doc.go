@@ -6,6 +6,6 @@
 // docs/bots.md; the product never uses it.
 //
 //	a := match.NewBot(bot.Hard)
-//	b, err := match.StartUCI(ctx, "stockfish", map[string]string{"UCI_LimitStrength": "true", "UCI_Elo": "1700"})
+//	b, err := match.StartUCI(ctx, "stockfish", nil, map[string]string{"UCI_LimitStrength": "true", "UCI_Elo": "1700"})
 //	stats, err := match.Run(ctx, a, b, match.Options{Games: 200, Control: match.Control{Base: 10 * time.Second, Increment: 100 * time.Millisecond}})
 package match
