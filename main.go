@@ -3,7 +3,7 @@
 //	satranc serve [--addr :8080] [--db satranc.db]   the web server
 //	satranc perft --depth N [--fen FEN] [--divide]   move-generation node counts
 //	satranc pgn [--lang en|tr] [--format pgn|json]   replay and normalise PGN
-//	satranc uci                                      a UCI engine (later)
+//	satranc uci [--level easy|medium|hard|max]     a UCI engine on stdin/stdout
 //	satranc backup [--db satranc.db] FILE            copy the live database
 //	satranc admin ...                                account and game administration (later)
 //	satranc version                                  print the version
