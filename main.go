@@ -5,7 +5,7 @@
 //	satranc pgn [--lang en|tr] [--format pgn|json]   replay and normalise PGN
 //	satranc uci [--level easy|medium|hard|max]     a UCI engine on stdin/stdout
 //	satranc backup [--db satranc.db] FILE            copy the live database
-//	satranc admin ...                                account and game administration (later)
+//	satranc admin vip|restrict|grant ...             account administration
 //	satranc version                                  print the version
 package main
 
@@ -72,8 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "backup":
 		return runBackup(ctx, rest, stdout, stderr)
 	case "admin":
-		fmt.Fprintf(stderr, "satranc %s: not yet available in this version\n", cmd)
-		return 2
+		return runAdmin(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprint(stdout, readBuildInfo())
 		return 0

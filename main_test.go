@@ -30,7 +30,7 @@ func TestRunUsage(t *testing.T) {
 		{"no command", nil, 2, "Usage:", ""},
 		{"unknown command", []string{"dance"}, 2, `unknown command "dance"`, ""},
 		{"uci bad level", []string{"uci", "--level", "grandmaster"}, 2, "--level must be", ""},
-		{"admin not yet", []string{"admin", "vip"}, 2, "not yet available", ""},
+		{"admin without arguments", []string{"admin", "vip"}, 2, "Usage: satranc admin", ""},
 		{"help", []string{"help"}, 0, "", "Usage:"},
 		{"version", []string{"version"}, 0, "", "satranc "},
 		{"serve bad flag", []string{"serve", "--nope"}, 2, "flag provided but not defined", ""},

@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"satranc/engine/chips"
+)
+
+// ErrInvalidGrant is returned for a chip grant that is not a positive
+// amount.
+var ErrInvalidGrant = errors.New("store: a grant must be a positive number of chips")
+
+// SetVIP sets or clears the VIP flag of the user named name (SPEC section
+// 10: set by an administrator). VIP members pay the lower fee and may sit in
+// Has Oda.
+func (s *Store) SetVIP(ctx context.Context, name string, on bool) error {
+	return s.setUserFlag(ctx, name, "vip", on)
+}
+
+// SetRestricted sets or clears the restriction of the user named name: a
+// restricted account plays at no public table (SPEC section 10).
+func (s *Store) SetRestricted(ctx context.Context, name string, on bool) error {
+	return s.setUserFlag(ctx, name, "restricted", on)
+}
+
+// setUserFlag sets one of the two boolean columns vip and restricted.
+func (s *Store) setUserFlag(ctx context.Context, name, column string, on bool) error {
+	if column != "vip" && column != "restricted" {
+		return fmt.Errorf("store: no user flag %q", column)
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET `+column+` = ? WHERE username = ?`, on, name)
+	if err != nil {
+		return fmt.Errorf("store: set %s of %q: %w", column, name, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("store: user %q: %w", name, ErrNotFound)
+	}
+	return nil
+}
+
+// GrantChips gives the user named name amount chips from the issuer, as an
+// administrator's grant recorded in the ledger (reason admin_grant), and
+// returns the new balance.
+func (s *Store) GrantChips(ctx context.Context, name string, amount int64) (int64, error) {
+	if amount <= 0 {
+		return 0, ErrInvalidGrant
+	}
+	u, err := s.UserByName(ctx, name)
+	if err != nil {
+		return 0, err
+	}
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: grant: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := post(ctx, tx, s.now(), chips.Grant(u.ID, amount, chips.ReasonGrant)); err != nil {
+		return 0, fmt.Errorf("store: grant %d to %q: %w", amount, name, err)
+	}
+	bal, err := balanceOf(ctx, tx, chips.UserAccount(u.ID))
+	if err != nil {
+		return 0, fmt.Errorf("store: grant: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("store: grant: %w", err)
+	}
+	return bal, nil
+}
