@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"satranc/engine/chips"
+	"satranc/engine/clock"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -158,6 +159,54 @@ func TestClosed(t *testing.T) {
 		stop()
 		if err := s.Join(context.Background(), 1, blitz); !errors.Is(err, ErrClosed) {
 			t.Errorf("Join after Run = %v, want ErrClosed", err)
+		}
+	})
+}
+
+// TestConcurrentJoins: players joining and cancelling from many goroutines
+// each end in exactly one game, or in none after cancelling.
+func TestConcurrentJoins(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		games := &fakeGames{}
+		s, stop := runLobby(t, fakePlayers{}, games)
+		defer stop()
+		const n = 200
+		done := make(chan struct{})
+		for w := range 4 {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				for u := w + 1; u <= n; u += 4 {
+					tb := Table{Control: clock.Offered[u%3]}
+					if err := s.Join(context.Background(), int64(u), tb); err != nil {
+						t.Error(err)
+					}
+					if u%10 == 0 {
+						// Cancelling may come too late: then the game stands.
+						_ = s.Cancel(context.Background(), int64(u))
+					}
+				}
+			}()
+		}
+		for range 4 {
+			<-done
+		}
+		time.Sleep(10 * time.Second) // the last ones get bots
+		synctest.Wait()
+		seen := map[int64]int{}
+		for _, g := range games.all() {
+			seen[g.white.User]++
+			seen[g.black.User]++
+		}
+		for u := int64(1); u <= n; u++ {
+			st, _ := s.Status(context.Background(), u)
+			switch {
+			case seen[u] > 1:
+				t.Errorf("user %d in %d games", u, seen[u])
+			case seen[u] == 0 && (u%10 != 0 || st.State != Idle):
+				t.Errorf("user %d in no game, status %+v", u, st)
+			case seen[u] == 1 && st.State != Paired:
+				t.Errorf("user %d in a game, status %+v", u, st)
+			}
 		}
 	})
 }
