@@ -104,6 +104,14 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusConflict, "error.game.no_draw_offer")
 	case errors.Is(err, game.ErrSeatTaken):
 		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "error.game.seat_taken"}}
+	case errors.Is(err, play.ErrChatFlood):
+		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "chat.flood"}, form: true, retry: play.ChatWindow}
+	case errors.Is(err, play.ErrChatEmpty):
+		return form(http.StatusUnprocessableEntity, "chat.empty")
+	case errors.Is(err, play.ErrChatTooLong):
+		return form(http.StatusUnprocessableEntity, "chat.too_long")
+	case errors.Is(err, play.ErrChatInvalid):
+		return form(http.StatusUnprocessableEntity, "chat.invalid")
 	case errors.Is(err, play.ErrNotPlayer):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
 	case errors.Is(err, play.ErrNoBots):

@@ -35,6 +35,11 @@ type Games interface {
 	Disconnected(id, user int64)
 	PGN(ctx context.Context, id int64, o play.PGNOptions) (string, error)
 	Subscribe(gameID int64) *live.Subscription[int64, play.Event]
+	// Table chat (game_chat.go).
+	Chat(ctx context.Context, id, user int64, text string) error
+	ChatLog(ctx context.Context, id int64) ([]play.ChatMessage, error)
+	ToggleChatMute(ctx context.Context, id, user int64) (bool, error)
+	ChatMuted(id, user int64) bool
 }
 
 // Users looks up users by ID, for the players' names shown at a game.
@@ -77,13 +82,17 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 		}
 		names[seat.User] = u.Name
 	}
-	return views.NewGameView(snap, views.GameViewInput{
+	in := views.GameViewInput{
 		Viewer:  viewer,
 		Names:   names,
 		Letters: letters(r.Context()),
 		BaseURL: h.baseURL(r),
 		Now:     time.Now(),
-	})
+	}
+	if _, playing := snap.SideOf(viewer); playing {
+		in.Chat, in.Muted = h.chatFor(r, snap.ID, viewer) // never for spectators
+	}
+	return views.NewGameView(snap, in)
 }
 
 // baseURL is the server's own address as the browser reached it, for
@@ -195,5 +204,7 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Post("/draw", h.handleGameDrawOffer())
 		r.Post("/draw/answer", h.handleGameDrawAnswer())
 		r.Post("/rematch", h.handleGameRematch)
+		r.Post("/chat", h.handleGameChat)
+		r.Post("/chat/mute", h.handleGameChatMute)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"satranc/engine/game"
+	"satranc/engine/play"
 	"satranc/views"
 )
 
@@ -33,8 +34,9 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
+	var playing bool // spectators get nothing of the chat, not even its events
 	if user, ok := userFrom(ctx); ok {
-		if _, playing := snap.SideOf(user.ID); playing {
+		if _, playing = snap.SideOf(user.ID); playing {
 			if err := h.games.Connected(ctx, id, user.ID); err != nil {
 				h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
 			}
@@ -73,9 +75,12 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-ctx.Done():
 			return
-		case _, ok := <-sub.C():
+		case ev, ok := <-sub.C():
 			if !ok {
 				return // dropped for falling behind: the page reconnects for a fresh snapshot
+			}
+			if _, chat := ev.Payload.(play.ChatPosted); chat && !playing {
+				continue
 			}
 			drain(sub.C()) // one render covers a burst of events
 			err = send()

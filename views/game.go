@@ -61,6 +61,12 @@ type GameView struct {
 	// RematchID is the new game once both agreed.
 	RematchByMe, RematchByOpponent bool
 	RematchID                      int64
+	// Chat is the latest chat of the two players (chat.go), for players
+	// only; Muted hides the opponent's lines. ChatError is a refused
+	// message's notice, for the chat form of a page without JavaScript.
+	Chat      []ChatLine
+	Muted     bool
+	ChatError *Message
 }
 
 // PlayerView is one side of the board: who plays it and their clock.
@@ -133,6 +139,10 @@ type GameViewInput struct {
 	BaseURL string
 	// Now is the time of rendering, for countdowns.
 	Now time.Time
+	// Chat is the game's chat log, given only for a player; Muted says
+	// that the player muted the opponent.
+	Chat  []play.ChatMessage
+	Muted bool
 }
 
 // NewGameView builds the game page's view of snap for a viewer.
@@ -203,6 +213,9 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		v.RematchByMe = snap.RematchOffer[v.Side]
 		v.RematchByOpponent = snap.RematchOffer[v.Side.Other()]
 		v.RematchID = snap.RematchID
+	}
+	if v.Player {
+		v.Chat, v.Muted = chatLines(snap, v.Side, in), in.Muted
 	}
 	return v
 }

@@ -8,7 +8,8 @@ import (
 // Event is what play publishes on the hub for one game. Payload is one of
 // the engine/game events (game.Started, game.Moved, game.DrawOffered,
 // game.DrawDeclined, game.DrawOfferLapsed, game.PlayerDisconnected,
-// game.PlayerReconnected, game.Ended) or RematchOffered or RematchReady.
+// game.PlayerReconnected, game.Ended) or RematchOffered, RematchReady or
+// ChatPosted (chat.go).
 // The subscriber renders per viewer, usually from a fresh Snapshot.
 type Event struct {
 	GameID  int64

@@ -16,6 +16,7 @@ type memStore struct {
 	mu    sync.Mutex
 	games map[int64]GameRecord
 	fail  bool // every write fails
+	chat  []ChatMessage
 }
 
 func newMemStore() *memStore { return &memStore{games: make(map[int64]GameRecord)} }
@@ -117,3 +118,26 @@ func (m *memStore) CreatePublicGame(ctx context.Context, g GameRecord) (int64, b
 }
 
 func (m *memStore) Balance(context.Context, int64) (int64, error) { return 0, nil }
+
+func (m *memStore) AddChatMessage(_ context.Context, msg ChatMessage) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, err := m.get(msg.GameID); err != nil || m.fail {
+		return fmt.Errorf("memstore: chat in game %d: %v", msg.GameID, err)
+	}
+	msg.ID = int64(len(m.chat) + 1)
+	m.chat = append(m.chat, msg)
+	return nil
+}
+
+func (m *memStore) ChatMessages(_ context.Context, gameID int64) ([]ChatMessage, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []ChatMessage
+	for _, msg := range m.chat {
+		if msg.GameID == gameID {
+			out = append(out, msg)
+		}
+	}
+	return out, nil
+}

@@ -61,6 +61,8 @@ type Service struct {
 
 	rmu     sync.Mutex // held while a rematch is decided and created
 	rematch map[int64]*rematch
+
+	chat chatState // chat.go
 }
 
 // New returns a service configured by cfg. Call Recover before serving.

@@ -93,4 +93,9 @@ type Store interface {
 	CreatePublicGame(ctx context.Context, g GameRecord) (id int64, unstaked bool, err error)
 	// Balance returns a user's chips.
 	Balance(ctx context.Context, user int64) (int64, error)
+
+	// AddChatMessage stores a chat message of a game (chat.go).
+	AddChatMessage(ctx context.Context, m ChatMessage) error
+	// ChatMessages returns a game's chat messages, oldest first.
+	ChatMessages(ctx context.Context, gameID int64) ([]ChatMessage, error)
 }

@@ -1,0 +1,71 @@
+package handlers
+
+import (
+	"net/http"
+
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// handleGameChat posts a chat message (field text) to the opponent. htmx
+// gets nothing on success (the event stream brings the message to both
+// players) and the notice alone on a refusal; a plain form goes back to
+// the game, or gets the page again with the notice.
+func (h *Handler) handleGameChat(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	user, _ := userFrom(r.Context())
+	err = h.games.Chat(r.Context(), id, user.ID, r.PostFormValue("text"))
+	if err == nil {
+		h.afterAction(w, r, id)
+		return
+	}
+	resp := responseFor(err)
+	if resp.status >= 500 || !resp.form {
+		h.fail(w, r, err)
+		return
+	}
+	setRetryAfter(w, resp.retry)
+	if isHTMX(r) {
+		h.render(w, r, resp.status, views.ChatError(resp.msg))
+		return
+	}
+	snap, serr := h.games.Game(r.Context(), id)
+	if serr != nil {
+		h.fail(w, r, serr)
+		return
+	}
+	v := h.gameView(r, snap)
+	v.ChatError = &resp.msg
+	h.render(w, r, resp.status, views.GamePage(v, nil))
+}
+
+// handleGameChatMute mutes or unmutes the opponent's chat for the player
+// (kept in memory by engine/play) and goes back to the game.
+func (h *Handler) handleGameChatMute(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	user, _ := userFrom(r.Context())
+	if _, err := h.games.ToggleChatMute(r.Context(), id, user.ID); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.afterAction(w, r, id)
+}
+
+// chatFor returns what the player user sees of the chat of game id: the
+// log and whether the opponent is muted. A log that cannot be read is
+// logged and shown empty, not to lose the game page over it.
+func (h *Handler) chatFor(r *http.Request, id, user int64) ([]play.ChatMessage, bool) {
+	msgs, err := h.games.ChatLog(r.Context(), id)
+	if err != nil {
+		h.log.WarnContext(r.Context(), "chat log", "game", id, "err", err)
+	}
+	return msgs, h.games.ChatMuted(id, user)
+}
