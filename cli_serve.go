@@ -166,9 +166,11 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return err
 	}
+	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
 		Store:           st,
-		Bots:            botFactory(bot.NewPool(0)),
+		Bots:            botFactory(searches),
+		PublicBots:      publicBotFactory(searches),
 		DisconnectGrace: cfg.disconnectGrace,
 		Logger:          logger,
 	})

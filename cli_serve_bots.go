@@ -30,3 +30,18 @@ type practiceBot struct{ p bot.Player }
 func (b practiceBot) Move(ctx context.Context, pos chess.Position, history []uint64, remaining, increment time.Duration) (chess.Move, error) {
 	return b.p.Move(ctx, pos, history, bot.Clock{Remaining: remaining, Increment: increment})
 }
+
+// publicBotFactory makes the computer players that fill empty seats at
+// public tables: the same search, but answering after a human-like thinking
+// time (bot.BlitzPace: 0.5–5 s, less when the clock runs low), so that a
+// seat filled by a bot plays like a person rather than in 5 ms.
+func publicBotFactory(pool *bot.Pool) play.BotFactory {
+	return func(l game.Level) play.BotPlayer {
+		level, err := bot.ParseLevel(l.String())
+		if err != nil {
+			level = bot.Medium
+		}
+		seed := rand.Uint64()
+		return practiceBot{bot.Paced(pool.Player(bot.New(level, seed)), bot.BlitzPace, seed)}
+	}
+}

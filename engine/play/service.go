@@ -31,6 +31,10 @@ type Config struct {
 	Hub *live.Hub[int64, Event]
 	// Bots makes computer players; nil refuses practice games.
 	Bots BotFactory
+	// PublicBots makes the computer players that fill empty seats at public
+	// tables (Quick Play, lounges), where they think like people (SPEC
+	// section 6); nil uses Bots.
+	PublicBots BotFactory
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// DisconnectGrace is how long a disconnected player has to come back;
@@ -47,6 +51,7 @@ type Service struct {
 	store  Store
 	hub    *live.Hub[int64, Event]
 	bots   BotFactory
+	public BotFactory // bots at public tables
 	now    func() time.Time
 	grace  time.Duration
 	reGrac time.Duration
@@ -68,7 +73,7 @@ type Service struct {
 // New returns a service configured by cfg. Call Recover before serving.
 func New(cfg Config) *Service {
 	s := &Service{
-		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, now: cfg.Now,
+		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
 		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger,
 		tables:  make(map[int64]*table),
 		rematch: make(map[int64]*rematch),

@@ -192,7 +192,11 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 	}
 	b := t.bots[side]
 	if b == nil {
-		b = t.s.bots(t.g.Seat(side).Bot)
+		factory := t.s.bots
+		if (t.kind == Quick || t.kind == Lounge) && t.s.public != nil {
+			factory = t.s.public
+		}
+		b = factory(t.g.Seat(side).Bot)
 		t.bots[side] = b
 	}
 	ctx, cancel := context.WithCancel(context.Background())
