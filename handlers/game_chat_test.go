@@ -187,3 +187,37 @@ func TestGameChatPlayersOnly(t *testing.T) {
 		t.Errorf("ayse sees %d lines, want 2", n)
 	}
 }
+
+// TestGameEventsChat: a chat message redraws the players' panels with it;
+// a spectator's stream skips the chat event altogether.
+func TestGameEventsChat(t *testing.T) {
+	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
+	srv := newEventsServer(t, games)
+	defer srv.Close()
+	player, spectator := openStream(t, srv, bora), openStream(t, srv, cemil)
+	defer player.close(t)
+	defer spectator.close(t)
+	player.next(t)
+	spectator.next(t)
+	waitUser(t, games.connected, "connection")
+
+	if err := games.Chat(context.Background(), testGameID, ayse.ID, "good luck <3"); err != nil {
+		t.Fatal(err)
+	}
+	if ev := player.next(t); !strings.Contains(ev.data, "good luck &lt;3") {
+		t.Errorf("the player's panel lacks the message: %.300s", ev.data)
+	}
+
+	// The next move reaches the spectator as the first event after the chat
+	// (given time to draw the chat, a stream that did would show ply 1).
+	time.Sleep(100 * time.Millisecond)
+	games.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
+	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2}}})
+	ev := spectator.next(t)
+	if ply := panelPly(t, ev); ply != "2" {
+		t.Errorf("the spectator got a panel at ply %s after the chat, want only the move's (2)", ply)
+	}
+	if strings.Contains(ev.data, "good luck") || strings.Contains(ev.data, `data-testid="chat`) {
+		t.Error("the spectator's stream carries the chat")
+	}
+}
