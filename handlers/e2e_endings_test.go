@@ -140,3 +140,22 @@ func TestBrowserNoJavaScript(t *testing.T) {
 	}
 	b.screenshot("typed")
 }
+
+// TestBrowserSelectionSurvivesRedraw: White picks a piece, then the panel
+// is redrawn by the stream (Black's page goes away, so White sees the
+// countdown); White's second click still plays the move.
+func TestBrowserSelectionSurvivesRedraw(t *testing.T) {
+	white, black := twoPlayers(t, "5+0", "--disconnect-grace", "30s")
+	playMoves(t, white, black, 0, "e2e4", "e7e5")
+	waitMyTurn(white, 2)
+	clickSquare(white, "g1")
+	waitFor(white, 5*time.Second, `document.querySelector('.board [data-square="g1"]').classList.contains("sq-selected")`)
+	eval[string](white, `document.querySelector('.board').dataset.old = "1"`)
+	black.do(10*time.Second, chromedp.Navigate("about:blank"))
+	waitFor(white, 15*time.Second, `document.querySelector('[data-testid="opponent-countdown"]') && !document.querySelector('.board').dataset.old`)
+	clickSquare(white, "f3")
+	waitPly(white, 3)
+	if got := moves(white); got[len(got)-1] != "Nf3" {
+		t.Errorf("last move %q, want Nf3", got[len(got)-1])
+	}
+}

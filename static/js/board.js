@@ -88,11 +88,37 @@
       if (sq) sq.classList.add(sq.querySelector(".piece") ? "sq-target-capture" : "sq-target");
     });
     board.dataset.selected = from;
+    kept = { square: from, piece: (squareEl(board, from).querySelector(".piece") || {}).dataset.piece };
   }
 
   function deselect(board) {
     clearMarks(board);
     delete board.dataset.selected;
+    kept = null;
+  }
+
+  // kept is the selected square and its piece. The event stream may redraw
+  // the board between a player's two clicks (a clock, a draw offer, the
+  // opponent's move arriving): the new board takes the selection over when
+  // the same piece still stands there and the board still takes moves.
+  var kept = null;
+
+  function keepSelection(root) {
+    if (!kept || !root.querySelectorAll) return;
+    var boards = root.matches && root.matches(".board") ? [root] : root.querySelectorAll(".board");
+    Array.prototype.forEach.call(boards, function (board) {
+      if (board.dataset.interactive !== "true") return;
+      var sq = squareEl(board, kept.square);
+      var img = sq && sq.querySelector(".piece");
+      if (img && img.dataset.piece === kept.piece) select(board, kept.square);
+    });
+  }
+
+  // liveBoard returns the board a gesture should end on: the one it began
+  // on, or the board that replaced it meanwhile.
+  function liveBoard(board) {
+    if (document.body.contains(board)) return board;
+    return document.querySelector('.board[data-interactive="true"]');
   }
 
   // tryMove plays from -> to if it is legal; it returns whether it did.
@@ -252,11 +278,12 @@
     if (s.ghost) {
       s.ghost.remove();
       s.img.classList.remove("piece-lifted");
+      var board = liveBoard(s.board);
       var over = cancelled ? null : squareAt(e.clientX, e.clientY);
-      if (over && s.board.contains(over) && over.dataset.square !== s.from && tryMove(s.board, s.from, over.dataset.square)) {
+      if (board && over && board.contains(over) && over.dataset.square !== s.from && tryMove(board, s.from, over.dataset.square)) {
         return;
       }
-      deselect(s.board); // dropped off the board or on an illegal square: back home
+      deselect(board || s.board); // dropped off the board or on an illegal square: back home
       return;
     }
     // A click: a second click on the selected piece puts it down again.
@@ -353,6 +380,7 @@
 
   function init(root) {
     track(root || document);
+    keepSelection(root || document);
   }
 
   if (window.htmx && window.htmx.onLoad) {
