@@ -200,6 +200,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Games:          games,
 		Users:          st,
 		Lobby:          lb,
+		Bonus:          st,
 		Leaderboard:    st,
 		Profiles:       st,
 	})

@@ -48,6 +48,8 @@ type Config struct {
 	Games Games
 	// Users names the players at a game; required with Games.
 	Users Users
+	// Bonus hands out the daily bonus in the lobby; nil leaves it out.
+	Bonus Bonus
 	// Lobby seats players at the public tables; nil leaves the lobby
 	// pages out.
 	Lobby Lobby
@@ -77,6 +79,7 @@ type Handler struct {
 	games   Games
 	users   Users
 	lobby   Lobby
+	bonus   Bonus
 	// board and profiles: see Config.Leaderboard and Config.Profiles.
 	board    Leaderboard
 	profiles Profiles
@@ -89,7 +92,7 @@ func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.metrics = cfg.Metrics
-	h.lobby = cfg.Lobby
+	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles = cfg.Leaderboard, cfg.Profiles
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)

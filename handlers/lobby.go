@@ -31,19 +31,29 @@ func (h *Handler) lobbyRoutes(r chi.Router) {
 	r.Get("/lobby", h.handleLobby)
 	r.Post("/lobby/join", h.handleLobbyJoin)
 	r.Post("/lobby/cancel", h.handleLobbyCancel)
+	if h.bonus != nil {
+		r.Post("/lobby/bonus", h.handleBonusClaim)
+	}
 	r.Get("/lobby/wait", h.handleLobbyWait)
 	r.Get("/lobby/wait/events", h.handleLobbyWaitEvents)
 }
 
 func (h *Handler) handleLobby(w http.ResponseWriter, r *http.Request) {
 	u, _ := userFrom(r.Context())
-	page, err := h.lobbyPage(r.Context(), u.ID)
+	o, err := h.lobby.Overview(r.Context(), u.ID)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	v := views.NewLobbyView(o, nil)
+	switch r.URL.Query().Get("bonus") {
+	case "claimed":
+		v.Notice = &views.Message{ID: "lobby.bonus.claimed"}
+	case "already":
+		v.Notice = &views.Message{ID: "lobby.bonus.already"}
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	h.render(w, r, http.StatusOK, page(nil))
+	h.render(w, r, http.StatusOK, views.LobbyPage(v))
 }
 
 // lobbyPage returns the lobby page of user, with a place for an error.

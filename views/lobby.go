@@ -27,6 +27,9 @@ type LobbyView struct {
 	Balance int64
 	// Error is a refused join, shown above the tables.
 	Error *Message
+	// Notice is a message about the player's chips, such as the daily bonus
+	// just claimed.
+	Notice *Message
 }
 
 // LoungeView is one lounge in the lobby.
