@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"satranc/views"
@@ -27,15 +28,10 @@ func (h *Handler) handleBonusClaim(w http.ResponseWriter, r *http.Request) {
 	if claimed {
 		outcome = "claimed"
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/lobby")+sepFor(views.Action(r.Context(), "/lobby"))+"bonus="+outcome, http.StatusSeeOther)
-}
-
-// sepFor returns the separator that adds a query parameter to path.
-func sepFor(path string) string {
-	for i := range len(path) {
-		if path[i] == '?' {
-			return "&"
-		}
+	back := views.Action(r.Context(), "/lobby") // keeps ?lang
+	sep := "?"
+	if strings.Contains(back, "?") {
+		sep = "&"
 	}
-	return "?"
+	http.Redirect(w, r, back+sep+"bonus="+outcome, http.StatusSeeOther)
 }
