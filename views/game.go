@@ -57,6 +57,10 @@ type GameView struct {
 	// InviteURL is the link a private game's creator shares while the game
 	// waits for the friend.
 	InviteURL string
+	// Stake is a lounge game's stake per player; Unstaked says the
+	// same-opponent rule made this game unstaked.
+	Stake    int64
+	Unstaked bool
 	// RematchByMe and RematchByOpponent are pending rematch requests;
 	// RematchID is the new game once both agreed.
 	RematchByMe, RematchByOpponent bool
@@ -151,6 +155,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		ID: snap.ID, Kind: snap.Kind, Ply: snap.Ply, Status: snap.Status, Outcome: snap.Outcome,
 		ToMove: snap.Position.SideToMove(), InCheck: snap.Position.InCheck(),
 		Timed: snap.Control.Timed(), ControlText: snap.Control.String(),
+		Stake: snap.Stake, Unstaked: snap.Unstaked,
 	}
 	v.Side, v.Player = snap.SideOf(in.Viewer)
 	bottom := chess.White

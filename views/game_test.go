@@ -104,3 +104,32 @@ func TestGameViewMoveList(t *testing.T) {
 		t.Errorf("clock text over an hour = %q", got)
 	}
 }
+
+// TestGamePanelStake: a lounge game shows its stake; an unstaked one (the
+// same-opponent rule) says so instead, in both languages.
+func TestGamePanelStake(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, tc := range []struct {
+			v      GameView
+			testid string
+			want   string
+		}{
+			{GameView{Kind: play.Lounge, Stake: 2500, Status: game.Active}, "stake", "2"},
+			{GameView{Kind: play.Lounge, Stake: 2500, Unstaked: true, Status: game.Active}, "unstaked", "24"},
+		} {
+			var b strings.Builder
+			if err := GamePanel(tc.v).Render(ctxIn(lang), &b); err != nil {
+				t.Fatal(err)
+			}
+			html := b.String()
+			i := strings.Index(html, `data-testid="`+tc.testid+`"`)
+			if i < 0 {
+				t.Errorf("%s: no %s notice in the panel", lang, tc.testid)
+				continue
+			}
+			if text := html[i:min(len(html), i+300)]; !strings.Contains(text, tc.want) || leakedID.MatchString(text[strings.Index(text, ">")+1:]) {
+				t.Errorf("%s: %s notice %q", lang, tc.testid, text)
+			}
+		}
+	}
+}

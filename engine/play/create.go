@@ -134,13 +134,12 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 
 // startNew starts the writer of a game just stored.
 func (s *Service) startNew(rec GameRecord) error {
-	id := rec.ID
 	g := game.New(game.Options{White: rec.White, Black: rec.Black, Control: rec.Control, DisconnectGrace: s.grace}, rec.CreatedAt)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return ErrClosed
 	}
-	s.startTable(id, rec.Kind, rec.InviteToken, g, nil)
+	s.startTable(rec, g, nil)
 	return nil
 }

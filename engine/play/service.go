@@ -234,15 +234,15 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 		// A writer stopped meanwhile: rec may predate its last write.
 		return nil, GameRecord{}, errRetry
 	}
-	return s.startTable(rec.ID, rec.Kind, rec.InviteToken, g, evs), GameRecord{}, nil
+	return s.startTable(rec, g, evs), GameRecord{}, nil
 }
 
 // startTable registers and starts the writer of game id, which first
 // publishes pending. s.mu is held.
-func (s *Service) startTable(id int64, kind Kind, invite string, g *game.Game, pending []game.Event) *table {
-	t := newTable(s, id, kind, g, pending)
-	t.invite = invite
-	s.tables[id] = t
+func (s *Service) startTable(rec GameRecord, g *game.Game, pending []game.Event) *table {
+	t := newTable(s, rec.ID, rec.Kind, g, pending)
+	t.invite, t.stake, t.unstaked = rec.InviteToken, rec.Stake, rec.Unstaked
+	s.tables[rec.ID] = t
 	s.wg.Add(1)
 	go t.run()
 	return t

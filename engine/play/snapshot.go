@@ -36,6 +36,10 @@ type Snapshot struct {
 	// InviteToken is a private game's invite secret: show it only to the
 	// player who created the game.
 	InviteToken string
+	// Stake is a lounge game's stake per player; Unstaked is set when the
+	// same-opponent rule (SPEC section 5) made it an unstaked game.
+	Stake    int64
+	Unstaked bool
 	// RematchOffer reports, per side, a rematch request; RematchID is the
 	// rematch game once it exists.
 	RematchOffer [2]bool
@@ -113,6 +117,7 @@ func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 	var snap Snapshot
 	err := s.within(ctx, id, func(t *table) error {
 		snap = snapshotOf(t.id, t.kind, t.invite, t.g, t.s.now())
+		snap.Stake, snap.Unstaked = t.stake, t.unstaked
 		return nil
 	}, func(rec GameRecord) error {
 		g, err := restore(rec, s.grace)
@@ -120,6 +125,7 @@ func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 			return err
 		}
 		snap = snapshotOf(rec.ID, rec.Kind, rec.InviteToken, g, s.now())
+		snap.Stake, snap.Unstaked = rec.Stake, rec.Unstaked
 		return nil
 	})
 	if err != nil {

@@ -20,6 +20,10 @@ type table struct {
 	id     int64
 	kind   Kind
 	invite string
+	// stake and unstaked are a lounge game's stake per player and whether
+	// the same-opponent rule made it unstaked.
+	stake    int64
+	unstaked bool
 
 	reqs     chan func(*table)
 	botMoves chan botResult
