@@ -109,15 +109,28 @@ func (h *Handler) handleNewGame(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.NewGamePage(clock.Offered, nil))
 }
 
-func (h *Handler) handleGameShow(w http.ResponseWriter, r *http.Request) {
+// routeGame reads the game of the route, or answers the error and reports
+// false.
+func (h *Handler) routeGame(w http.ResponseWriter, r *http.Request) (play.Snapshot, bool) {
 	id, err := gameID(r)
-	if err != nil {
-		h.fail(w, r, err)
-		return
+	if err == nil {
+		var snap play.Snapshot
+		if snap, err = h.games.Game(r.Context(), id); err == nil {
+			return snap, true
+		}
 	}
-	snap, err := h.games.Game(r.Context(), id)
-	if err != nil {
-		h.fail(w, r, err)
+	h.fail(w, r, err)
+	return play.Snapshot{}, false
+}
+
+// gamePath returns the page of game id, in the request's language.
+func gamePath(r *http.Request, id int64) string {
+	return views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10))
+}
+
+func (h *Handler) handleGameShow(w http.ResponseWriter, r *http.Request) {
+	snap, ok := h.routeGame(w, r)
+	if !ok {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -138,7 +151,7 @@ func (h *Handler) handlePracticeCreate(w http.ResponseWriter, r *http.Request) {
 		h.failNewGame(w, r, err)
 		return
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
 func (h *Handler) handlePrivateCreate(w http.ResponseWriter, r *http.Request) {
@@ -153,7 +166,7 @@ func (h *Handler) handlePrivateCreate(w http.ResponseWriter, r *http.Request) {
 		h.failNewGame(w, r, err)
 		return
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
 // failNewGame shows the new-game page again with the error, or the error
@@ -184,7 +197,7 @@ func (h *Handler) handleInviteJoin(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
 // gameRoutes registers the game pages; every one needs a logged-in user.

@@ -62,7 +62,7 @@ func (h *Handler) afterAction(w http.ResponseWriter, r *http.Request, id int64) 
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
 // gameAction runs one of the player's actions on the game of the route.
@@ -124,21 +124,16 @@ func (h *Handler) handleGameRematch(w http.ResponseWriter, r *http.Request) {
 		h.afterAction(w, r, id)
 		return
 	}
-	http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(newID, 10)), http.StatusSeeOther)
+	http.Redirect(w, r, gamePath(r, newID), http.StatusSeeOther)
 }
 
 // handleGamePGN downloads the game as PGN with [%clk] comments.
 func (h *Handler) handleGamePGN(w http.ResponseWriter, r *http.Request) {
-	id, err := gameID(r)
-	if err != nil {
-		h.fail(w, r, err)
+	snap, ok := h.routeGame(w, r)
+	if !ok {
 		return
 	}
-	snap, err := h.games.Game(r.Context(), id)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
+	id := snap.ID
 	v := h.gameView(r, snap)
 	pgn, err := h.games.PGN(r.Context(), id, playPGNOptions(r, v))
 	if err != nil {

@@ -84,22 +84,18 @@ func (h *Handler) nameSeats(ctx context.Context, names map[int64]string, users .
 // handleReplay shows a finished game at ?ply= (the end by default). A game
 // still being played has no replay: its own page shows it.
 func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
-	id, err := gameID(r)
-	if err != nil {
-		h.fail(w, r, err)
+	snap, ok := h.routeGame(w, r)
+	if !ok {
 		return
 	}
-	snap, err := h.games.Game(r.Context(), id)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
+	id := snap.ID
 	if !snap.Status.Over() {
-		http.Redirect(w, r, views.Action(r.Context(), "/games/"+strconv.FormatInt(id, 10)), http.StatusSeeOther)
+		http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 		return
 	}
 	ply := len(snap.Moves)
 	if s := r.URL.Query().Get("ply"); s != "" {
+		var err error
 		if ply, err = strconv.Atoi(s); err != nil {
 			h.fail(w, r, errBadRequest)
 			return
