@@ -19,6 +19,7 @@ Commands:
   restrict NAME on|off     keep a member away from public tables, or let them back
   grant NAME CHIPS         give a member chips (recorded in the ledger as an
                            administrator's grant)
+  chat GAME                print a table's chat, for moderation
 
 Flags:
 `
@@ -40,7 +41,7 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	cmd := fs.Args()
-	if len(cmd) != 3 {
+	if len(cmd) < 2 || (cmd[0] != "chat" && len(cmd) != 3) || (cmd[0] == "chat" && len(cmd) != 2) {
 		fs.Usage()
 		return 2
 	}
@@ -86,10 +87,39 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 1
 		}
 		fmt.Fprintf(stdout, "granted %d chips to %s; balance %d\n", amount, name, bal)
+	case "chat":
+		return printChat(ctx, st, cmd[1], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "satranc admin: unknown command %q\n", cmd[0])
 		fs.Usage()
 		return 2
+	}
+	return 0
+}
+
+// printChat writes a game's chat, one message a line: time, sender, text.
+func printChat(ctx context.Context, st *store.Store, game string, stdout, stderr io.Writer) int {
+	id, err := strconv.ParseInt(game, 10, 64)
+	if err != nil || id <= 0 {
+		fmt.Fprintf(stderr, "satranc admin chat: want a game number, not %q\n", game)
+		return 2
+	}
+	msgs, err := st.ChatMessages(ctx, id)
+	if err != nil {
+		fmt.Fprintf(stderr, "satranc admin chat: %v\n", err)
+		return 1
+	}
+	names := map[int64]string{}
+	for _, m := range msgs {
+		if _, ok := names[m.User]; !ok {
+			u, err := st.UserByID(ctx, m.User)
+			if err != nil {
+				fmt.Fprintf(stderr, "satranc admin chat: %v\n", err)
+				return 1
+			}
+			names[m.User] = u.Name
+		}
+		fmt.Fprintf(stdout, "%s %s: %s\n", m.At.UTC().Format("2006-01-02 15:04:05"), names[m.User], m.Body)
 	}
 	return 0
 }

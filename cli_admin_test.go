@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"satranc/engine/account"
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/play"
 	"satranc/store"
 )
 
@@ -26,6 +31,16 @@ func TestRunAdmin(t *testing.T) {
 	}
 	before, err := st.Balance(ctx, u.ID)
 	if err != nil {
+		t.Fatal(err)
+	}
+	gameID, err := st.CreateGame(ctx, play.GameRecord{
+		Kind: play.Private, White: game.Human(u.ID), Control: clock.MustParse("3+2"),
+		Status: game.Waiting, InviteToken: "tok", CreatedAt: time.Now(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddChatMessage(ctx, play.ChatMessage{GameID: gameID, User: u.ID, Body: "iyi oyunlar", At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -49,6 +64,10 @@ func TestRunAdmin(t *testing.T) {
 		{[]string{"vip", "Nobody", "on"}, 1, ""},
 		{[]string{"grant", "Nobody", "10"}, 1, ""},
 		{[]string{"dance", "Zeynep", "on"}, 2, ""},
+		{[]string{"chat", strconv.FormatInt(gameID, 10)}, 0, "Zeynep: iyi oyunlar"},
+		{[]string{"chat", "12345"}, 0, ""},
+		{[]string{"chat", "x"}, 2, ""},
+		{[]string{"chat"}, 2, ""},
 	}
 	for _, tc := range tests {
 		code, out, errOut := admin(tc.args...)
