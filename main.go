@@ -6,6 +6,7 @@
 //	satranc uci [--level easy|medium|hard|max]     a UCI engine on stdin/stdout
 //	satranc backup [--db satranc.db] FILE            copy the live database
 //	satranc admin vip|restrict|grant ...             account administration
+//	satranc loadtest --addr URL --games N            drive simulated games
 //	satranc version                                  print the version
 package main
 
@@ -34,6 +35,7 @@ Commands:
   uci       play as a UCI engine on stdin/stdout
   backup    copy the live database to a new file (--db, FILE)
   admin     administer accounts and games
+  loadtest  drive simulated games against a server (--addr, --games, --duration)
   version   print the version
 
 Run 'satranc <command> -h' for a command's flags.
@@ -73,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runBackup(ctx, rest, stdout, stderr)
 	case "admin":
 		return runAdmin(ctx, rest, stdout, stderr)
+	case "loadtest":
+		return runLoadtest(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprint(stdout, readBuildInfo())
 		return 0

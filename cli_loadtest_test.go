@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestLoadtestDrivesGames runs the load driver against the real server:
+// three games for five seconds make moves, every move reaches the opponent's
+// stream, and nothing fails.
+func TestLoadtestDrivesGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	dir := t.TempDir()
+	bin := buildSatranc(t, dir)
+	srv := startServer(t, bin, freeAddr(t), filepath.Join(dir, "load.db"))
+
+	var out bytes.Buffer
+	cfg := loadConfig{base: srv.base, games: 3, duration: 5 * time.Second, think: 200 * time.Millisecond,
+		every: 2 * time.Second, seed: 1, maxPly: 120, setup: 4}
+	res, err := runLoad(context.Background(), cfg, &out)
+	t.Logf("loadtest output:\n%s", out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Moves == 0 || len(res.Latencies) == 0 {
+		t.Errorf("no moves measured: %d moves, %d latencies", res.Moves, len(res.Latencies))
+	}
+	if n := res.errorCount(); n != 0 {
+		t.Errorf("%d errors: %v", n, res.Errors)
+	}
+	if len(res.Samples) == 0 || res.Samples[len(res.Samples)-1].Err != nil || res.Samples[len(res.Samples)-1].Goroutines == 0 {
+		t.Errorf("server metrics not read: %+v", res.Samples)
+	}
+
+	// The command line form checks its flags.
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"loadtest", "--games", "0"}, nil, &out, &stderr); code != 2 {
+		t.Errorf("loadtest --games 0 = exit %d, want 2 (%s)", code, stderr.String())
+	}
+}
