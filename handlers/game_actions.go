@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"satranc/engine/chess"
 	"satranc/engine/play"
 	"satranc/views"
@@ -34,6 +36,15 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	} else {
 		err = h.games.Move(r.Context(), id, user.ID, text, letters(r.Context()), ply)
 	}
+	h.answerGameForm(w, r, id, err, views.MoveError, views.GamePage)
+}
+
+// answerGameForm answers a form posted at game id (a move, a chat line):
+// success as afterAction does; a refusal the player can fix goes back as a
+// fragment for htmx, or as the game page that show builds with the message;
+// anything else goes to fail.
+func (h *Handler) answerGameForm(w http.ResponseWriter, r *http.Request, id int64, err error,
+	fragment func(views.Message) templ.Component, show func(views.GameView, *views.Message) templ.Component) {
 	if err == nil {
 		h.afterAction(w, r, id)
 		return
@@ -43,8 +54,9 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
+	setRetryAfter(w, resp.retry)
 	if isHTMX(r) {
-		h.render(w, r, resp.status, views.MoveError(resp.msg))
+		h.render(w, r, resp.status, fragment(resp.msg))
 		return
 	}
 	snap, serr := h.games.Game(r.Context(), id)
@@ -52,7 +64,7 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, serr)
 		return
 	}
-	h.render(w, r, resp.status, views.GamePage(h.gameView(r, snap), &resp.msg))
+	h.render(w, r, resp.status, show(h.gameView(r, snap), &resp.msg))
 }
 
 // afterAction answers a successful action: htmx needs nothing (the event

@@ -3,6 +3,8 @@ package handlers
 import (
 	"net/http"
 
+	"github.com/a-h/templ"
+
 	"satranc/engine/play"
 	"satranc/views"
 )
@@ -19,28 +21,10 @@ func (h *Handler) handleGameChat(w http.ResponseWriter, r *http.Request) {
 	}
 	user, _ := userFrom(r.Context())
 	err = h.games.Chat(r.Context(), id, user.ID, r.PostFormValue("text"))
-	if err == nil {
-		h.afterAction(w, r, id)
-		return
-	}
-	resp := responseFor(err)
-	if resp.status >= 500 || !resp.form {
-		h.fail(w, r, err)
-		return
-	}
-	setRetryAfter(w, resp.retry)
-	if isHTMX(r) {
-		h.render(w, r, resp.status, views.ChatError(resp.msg))
-		return
-	}
-	snap, serr := h.games.Game(r.Context(), id)
-	if serr != nil {
-		h.fail(w, r, serr)
-		return
-	}
-	v := h.gameView(r, snap)
-	v.ChatError = &resp.msg
-	h.render(w, r, resp.status, views.GamePage(v, nil))
+	h.answerGameForm(w, r, id, err, views.ChatError, func(v views.GameView, msg *views.Message) templ.Component {
+		v.ChatError = msg
+		return views.GamePage(v, nil)
+	})
 }
 
 // handleGameChatMute mutes or unmutes the opponent's chat for the player
