@@ -225,6 +225,9 @@
     var sq = e.target.closest(".sq[data-square]");
     if (!sq) return;
     var name = sq.dataset.square;
+    // htmx announces a swapped-in board (and so keepSelection runs) only
+    // after it settles: a click in between takes the selection over here.
+    if (!board.dataset.selected) keepSelection(board);
     var selected = board.dataset.selected;
 
     if (selected && selected !== name && tryMove(board, selected, name)) {
