@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"time"
 
@@ -39,6 +40,10 @@ type serveConfig struct {
 	// signupGrant and dailyBonus are the chips of the sign-up grant and the
 	// daily bonus (SPEC section 5; defaults in engine/chips and the README).
 	signupGrant, dailyBonus int64
+	// proxies are the reverse proxies whose forwarding headers are
+	// believed; baseURL is the site's public address (nil: as reached).
+	proxies handlers.TrustedProxies
+	baseURL *url.URL
 	// botFillAfter is how long a player waits alone at a public table
 	// before a bot takes the empty seat (SPEC section 6: about 6 s).
 	botFillAfter time.Duration
@@ -72,6 +77,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"`chips` a new account receives (env SATRANC_SIGNUP_GRANT)")
 	fs.Int64Var(&cfg.dailyBonus, "daily-bonus", chips.DefaultDailyBonus,
 		"`chips` of the daily bonus, once per UTC day (env SATRANC_DAILY_BONUS)")
+	trustedProxy := fs.String("trusted-proxy", envOr("SATRANC_TRUSTED_PROXY", ""),
+		"comma-separated `addresses` or networks of the reverse proxies in front of the server (such as 127.0.0.1,::1); their X-Forwarded-For gives the client's address and X-Forwarded-Proto https marks cookies Secure; empty: none (env SATRANC_TRUSTED_PROXY)")
+	baseURL := fs.String("base-url", envOr("SATRANC_BASE_URL", ""),
+		"the site's public `URL`, such as https://chess.example.org, used in invite links; empty: the address the browser used (env SATRANC_BASE_URL)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -82,7 +91,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -102,6 +112,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.botFillAfter <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --bot-fill-after must be positive")
+		return 2
+	}
+	if cfg.proxies, err = handlers.ParseTrustedProxies(*trustedProxy); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: --trusted-proxy: %v\n", err)
+		return 2
+	}
+	if cfg.baseURL, err = handlers.ParseBaseURL(*baseURL); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: --base-url: %v\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -203,6 +221,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Bonus:          st,
 		Leaderboard:    st,
 		Profiles:       st,
+		TrustedProxies: cfg.proxies,
+		BaseURL:        cfg.baseURL,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

@@ -26,8 +26,8 @@ var DefaultAuthLimit = RateLimit{Every: 20 * time.Second, Burst: 10}
 const maxLimitedClients = 100_000
 
 // addrLimiter limits attempts per client address. It needs no goroutine:
-// idle entries are swept on use. Addresses come from r.RemoteAddr only;
-// X-Forwarded-For is not trusted (no trusted proxy is configured).
+// idle entries are swept on use. Addresses come from r.RemoteAddr, which
+// fromProxy sets to the client's address behind a trusted proxy.
 type addrLimiter struct {
 	limit RateLimit
 	now   func() time.Time // tests may replace it

@@ -34,6 +34,12 @@ type accountEnv struct {
 // limit (the zero value: generous enough to never bite).
 func newAccountEnv(t *testing.T, limit RateLimit) *accountEnv {
 	t.Helper()
+	return newAccountEnvWith(t, limit, func(*Config) {})
+}
+
+// newAccountEnvWith is newAccountEnv with the configuration amended by edit.
+func newAccountEnvWith(t *testing.T, limit RateLimit, edit func(*Config)) *accountEnv {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +52,9 @@ func newAccountEnv(t *testing.T, limit RateLimit) *accountEnv {
 	if limit == (RateLimit{}) {
 		limit = RateLimit{Every: time.Millisecond, Burst: 1000}
 	}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), DB: st, Accounts: svc, AuthLimit: limit})
+	cfg := Config{Logger: slog.New(slog.DiscardHandler), DB: st, Accounts: svc, AuthLimit: limit}
+	edit(&cfg)
+	h := New(cfg)
 	return &accountEnv{h: h.Routes(), store: st}
 }
 

@@ -95,11 +95,14 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 	return views.NewGameView(snap, in)
 }
 
-// baseURL is the server's own address as the browser reached it, for
-// links to share.
+// baseURL is the server's own address for links to share: the configured
+// base URL, or the address the browser reached.
 func (h *Handler) baseURL(r *http.Request) string {
+	if h.base != nil {
+		return h.base.String()
+	}
 	scheme := "http"
-	if r.TLS != nil {
+	if isSecure(r) {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host

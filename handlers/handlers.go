@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/a-h/templ"
@@ -57,6 +58,13 @@ type Config struct {
 	// /leaderboard, and the player and replay pages, out.
 	Leaderboard Leaderboard
 	Profiles    Profiles
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto headers are believed; empty believes none.
+	TrustedProxies TrustedProxies
+	// BaseURL is the site's public address, used for links to share (a
+	// private game's invite) and trusted as an origin for POSTs; nil uses
+	// the address the browser reached.
+	BaseURL *url.URL
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -83,6 +91,8 @@ type Handler struct {
 	// board and profiles: see Config.Leaderboard and Config.Profiles.
 	board    Leaderboard
 	profiles Profiles
+	proxies  TrustedProxies
+	base     *url.URL // nil: as the browser reached us
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 }
@@ -94,6 +104,7 @@ func New(cfg Config) *Handler {
 	h.metrics = cfg.Metrics
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles = cfg.Leaderboard, cfg.Profiles
+	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -123,6 +134,7 @@ func New(cfg Config) *Handler {
 // language; /healthz and /static/ need neither.
 func (h *Handler) Routes() http.Handler {
 	r := chi.NewRouter()
+	r.Use(h.fromProxy) // first: the log and the limits see the client
 	r.Use(h.logRequests)
 	r.Use(h.metrics.instrument)
 	r.Use(h.recoverPanics)

@@ -98,6 +98,12 @@ func securityHeaders(next http.Handler) http.Handler {
 // another site never arrives. The refusal is the localised 403 page.
 func (h *Handler) crossOriginProtection() func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
+	if h.base != nil {
+		// A proxy may pass its own Host on; the public origin is ours all the same.
+		if err := cop.AddTrustedOrigin(h.base.Scheme + "://" + h.base.Host); err != nil {
+			h.log.Error("base URL not trusted as an origin", "err", err)
+		}
+	}
 	cop.SetDenyHandler(h.page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, errCrossOrigin)
 	})))

@@ -98,7 +98,8 @@ func setSessionCookie(w http.ResponseWriter, r *http.Request, s account.Session)
 
 // setCookie sets a site-wide cookie that scripts cannot read, sent on
 // top-level navigation from other sites but not on their sub-requests
-// (SameSite=Lax), and only over TLS when the request came over TLS.
+// (SameSite=Lax), and only over TLS when the browser reached us over TLS
+// (directly or at a trusted proxy).
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, expires time.Time) {
 	http.SetCookie(w, &http.Cookie{
 		Name:     name,
@@ -106,7 +107,7 @@ func setCookie(w http.ResponseWriter, r *http.Request, name, value string, expir
 		Path:     "/",
 		Expires:  expires,
 		HttpOnly: true,
-		Secure:   r.TLS != nil,
+		Secure:   isSecure(r),
 		SameSite: http.SameSiteLaxMode,
 	})
 }
@@ -118,7 +119,7 @@ func clearCookie(w http.ResponseWriter, r *http.Request, name string) {
 		Path:     "/",
 		MaxAge:   -1,
 		HttpOnly: true,
-		Secure:   r.TLS != nil,
+		Secure:   isSecure(r),
 		SameSite: http.SameSiteLaxMode,
 	})
 }
