@@ -1,0 +1,20 @@
+package tourney
+
+import "time"
+
+// Result is an ended period whose prizes were paid: its key and bounds as
+// paid, when, and the players who won a prize.
+type Result struct {
+	Kind       Kind
+	Key        string
+	Start, End time.Time
+	PaidAt     time.Time
+	Winners    []Winner
+}
+
+// Winner is a player who won a prize: their final standing (Rank is the
+// place) and the prize.
+type Winner struct {
+	Standing
+	Prize Prize
+}

@@ -1,0 +1,179 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+)
+
+// DefaultPayoutDelay is how long after a period's end its prizes are paid.
+// A game's end time is the instant it ended, written a moment later; the
+// delay lets a game that ended just before midnight reach the database
+// before the standings are closed.
+const DefaultPayoutDelay = time.Minute
+
+// DefaultPayoutCheck is how often Run checks for unpaid periods even when
+// no period has ended, in case the machine's clock jumped.
+const DefaultPayoutCheck = time.Hour
+
+// Store is what the tournaments need from the database. store.Store
+// implements it.
+type Store interface {
+	// Standings returns the players who scored in p, unranked.
+	Standings(ctx context.Context, p Period) ([]Standing, error)
+	// PayoutFrom returns where unpaid periods of k may begin: the end of
+	// the last paid one, else the end of the first game that scored; ok
+	// is false when there is nothing to pay at all.
+	PayoutFrom(ctx context.Context, k Kind) (from time.Time, ok bool, err error)
+	// PayPeriod closes p: it ranks its standings, pays the prizes of
+	// table (chips through the ledger, items recorded) and records p as
+	// paid, all in one transaction, unless p was paid already: then it
+	// changes nothing and reports false.
+	PayPeriod(ctx context.Context, p Period, table []Prize, at time.Time) (bool, error)
+	// Results returns the latest paid periods of k that had winners, the
+	// latest first, at most limit.
+	Results(ctx context.Context, k Kind, limit int) ([]Result, error)
+	// Result returns the paid period of k with key; ok is false when it
+	// has not been paid.
+	Result(ctx context.Context, k Kind, key string) (r Result, ok bool, err error)
+}
+
+// Config configures a Service.
+type Config struct {
+	// Store keeps the games and the payouts. Required.
+	Store Store
+	// Location is the time zone of the days and weeks; nil means UTC.
+	Location *time.Location
+	// Prizes is the prize table; the zero value pays nothing.
+	Prizes Prizes
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+	// PayoutDelay: see DefaultPayoutDelay; 0 means that.
+	PayoutDelay time.Duration
+	// Logger logs failed payouts; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Service runs the tournaments: it tells which period is running, ranks
+// standings, and pays each ended period's prizes once.
+type Service struct {
+	store  Store
+	loc    *time.Location
+	prizes Prizes
+	now    func() time.Time
+	delay  time.Duration
+	log    *slog.Logger
+}
+
+// New returns a service configured by cfg.
+func New(cfg Config) *Service {
+	s := &Service{store: cfg.Store, loc: cfg.Location, prizes: cfg.Prizes, now: cfg.Now, delay: cfg.PayoutDelay, log: cfg.Logger}
+	if s.loc == nil {
+		s.loc = time.UTC
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.delay <= 0 {
+		s.delay = DefaultPayoutDelay
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s
+}
+
+// Location returns the time zone of the periods.
+func (s *Service) Location() *time.Location { return s.loc }
+
+// Prizes returns the prize table of k, first place first.
+func (s *Service) Prizes(k Kind) []Prize { return s.prizes.For(k) }
+
+// Current returns the period of k running now.
+func (s *Service) Current(k Kind) Period { return PeriodOf(k, s.now(), s.loc) }
+
+// Period returns the period of k with key (see Period.Key).
+func (s *Service) Period(k Kind, key string) (Period, error) { return ParsePeriod(k, key, s.loc) }
+
+// Standings returns p's standings, ranked.
+func (s *Service) Standings(ctx context.Context, p Period) ([]Standing, error) {
+	ss, err := s.store.Standings(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: standings of %s %s: %w", p.Kind, p.Key(), err)
+	}
+	return Rank(ss), nil
+}
+
+// Results returns the latest paid periods of k with winners.
+func (s *Service) Results(ctx context.Context, k Kind, limit int) ([]Result, error) {
+	return s.store.Results(ctx, k, limit)
+}
+
+// Result returns the paid period of k with key; ok is false while it is
+// not paid.
+func (s *Service) Result(ctx context.Context, k Kind, key string) (Result, bool, error) {
+	return s.store.Result(ctx, k, key)
+}
+
+// PayEnded pays every period that ended at least the payout delay ago and
+// is not paid yet, oldest first, and returns how many it paid. Periods are
+// found from the store, not from memory, so the periods that ended while
+// the server was down are paid at the next start; paying is idempotent in
+// the store, so two runs never pay a period twice.
+func (s *Service) PayEnded(ctx context.Context) (int, error) {
+	now := s.now()
+	paid := 0
+	for _, k := range Kinds {
+		from, ok, err := s.store.PayoutFrom(ctx, k)
+		if err != nil {
+			return paid, fmt.Errorf("tourney: pay %s: %w", k, err)
+		}
+		if !ok {
+			continue
+		}
+		for p := PeriodOf(k, from, s.loc); !now.Before(p.End.Add(s.delay)); p = p.Next() {
+			did, err := s.store.PayPeriod(ctx, p, s.prizes.For(k), now)
+			if err != nil {
+				return paid, fmt.Errorf("tourney: pay %s %s: %w", k, p.Key(), err)
+			}
+			if did {
+				paid++
+			}
+		}
+	}
+	return paid, nil
+}
+
+// Run pays the ended periods at once and then after each period's end
+// (plus the payout delay), checking at least every DefaultPayoutCheck,
+// until ctx is done. A failed payout is logged and tried again at the next
+// check.
+func (s *Service) Run(ctx context.Context) {
+	for {
+		if n, err := s.PayEnded(ctx); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			s.log.Error("tourney: payout failed", "err", err)
+		} else if n > 0 {
+			s.log.Info("tournament prizes paid", "periods", n)
+		}
+		wait := min(DefaultPayoutCheck, s.untilNextPayout())
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// untilNextPayout returns the time until the running periods end and may
+// be paid.
+func (s *Service) untilNextPayout() time.Duration {
+	now := s.now()
+	next := PeriodOf(Daily, now, s.loc).End // a week ends with a day
+	return max(next.Add(s.delay).Sub(now), time.Second)
+}
