@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -275,8 +276,84 @@ func TestRequestLog(t *testing.T) {
 
 func TestSecurityHeaders(t *testing.T) {
 	h, _ := newTestHandler(t, fakeDB{})
-	resp := get(t, h, "/")
-	if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
-		t.Errorf("X-Content-Type-Options = %q", got)
+	want := map[string]string{
+		"X-Content-Type-Options": "nosniff",
+		"Referrer-Policy":        "same-origin",
+		"X-Frame-Options":        "DENY",
 	}
+	// Pages, an error page, a static file and the health check alike.
+	for _, target := range []string{"/", "/nope", static.URL("css/app.css"), "/healthz"} {
+		resp := get(t, h, target)
+		for name, value := range want {
+			if got := resp.Header.Get(name); got != value {
+				t.Errorf("%s: %s = %q, want %q", target, name, got, value)
+			}
+		}
+		csp := resp.Header.Get("Content-Security-Policy")
+		directives := map[string]string{}
+		for d := range strings.SplitSeq(csp, ";") {
+			name, value, _ := strings.Cut(strings.TrimSpace(d), " ")
+			directives[name] = value
+		}
+		for name, value := range map[string]string{
+			"default-src": "'self'", "script-src": "'self'", "style-src": "'self'",
+			"object-src": "'none'", "base-uri": "'none'", "frame-ancestors": "'none'", "form-action": "'self'",
+		} {
+			if directives[name] != value {
+				t.Errorf("%s: CSP %s = %q, want %q (%s)", target, name, directives[name], value, csp)
+			}
+		}
+		if strings.Contains(csp, "unsafe-") {
+			t.Errorf("%s: CSP allows something unsafe: %s", target, csp)
+		}
+	}
+}
+
+// TestPagesFitTheCSP: the pages carry nothing the Content-Security-Policy
+// would block, and htmx is told not to need it: no inline script, style
+// element or style attribute, no event-handler attribute, no javascript:
+// link, no htmx attribute that htmx would evaluate.
+func TestPagesFitTheCSP(t *testing.T) {
+	h, _ := newTestHandler(t, fakeDB{})
+	pages := map[string]*http.Response{}
+	for _, target := range []string{"/", "/rules", "/guidelines", "/tournament-rules", "/terms", "/nope"} {
+		pages[target] = get(t, h, target)
+	}
+	e := newGameEnv(t, testSnapshot(t, time.Now(), "e2e4"))
+	pages["game page"] = e.do(t, gameReq{target: "/games/7", as: &ayse})
+	pages["new game"] = e.do(t, gameReq{target: "/play", as: &ayse})
+	for name, resp := range pages {
+		doc := parse(t, resp)
+		checkCSPSafe(t, name, doc)
+		if got, _ := doc.Find(`meta[name="htmx-config"]`).Attr("content"); !strings.Contains(got, `"includeIndicatorStyles":false`) ||
+			!strings.Contains(got, `"allowEval":false`) || !strings.Contains(got, `"allowScriptTags":false`) {
+			t.Errorf("%s: htmx-config = %q", name, got)
+		}
+	}
+}
+
+// checkCSPSafe reports whatever in doc a policy without 'unsafe-inline'
+// and 'unsafe-eval' would block.
+func checkCSPSafe(t *testing.T, page string, doc *goquery.Document) {
+	t.Helper()
+	doc.Find("script").Each(func(_ int, s *goquery.Selection) {
+		if _, ok := s.Attr("src"); !ok {
+			t.Errorf("%s: inline script %.80q", page, s.Text())
+		}
+	})
+	if n := doc.Find("style").Length(); n > 0 {
+		t.Errorf("%s: %d style elements", page, n)
+	}
+	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range s.Nodes[0].Attr {
+			name, value := strings.ToLower(a.Key), strings.ToLower(strings.TrimSpace(a.Val))
+			switch {
+			case name == "style", strings.HasPrefix(name, "on"), strings.HasPrefix(name, "hx-on"),
+				strings.HasPrefix(value, "javascript:"),
+				(name == "hx-vals" || name == "hx-vars") && strings.HasPrefix(value, "js:"),
+				name == "hx-trigger" && strings.Contains(value, "["):
+				t.Errorf("%s: <%s %s=%q> needs an inline script or eval", page, goquery.NodeName(s), a.Key, a.Val)
+			}
+		}
+	})
 }
