@@ -12,13 +12,14 @@ import (
 
 	"satranc/engine/account"
 	"satranc/engine/chips"
+	"satranc/engine/cosmetics"
 )
 
 // ErrConflict is returned, wrapped, when a write breaks a uniqueness rule.
 var ErrConflict = errors.New("store: conflict")
 
 // userColumns are the columns userRow reads, in a query on users.
-const userColumns = "id, username, language, gender, created_at"
+const userColumns = "id, username, language, gender, created_at, board_theme, piece_set, frame"
 
 // userRow is a users row as account.User needs it.
 type userRow struct {
@@ -27,6 +28,10 @@ type userRow struct {
 	Language  string `db:"language"`
 	Gender    string `db:"gender"`
 	CreatedAt string `db:"created_at"`
+	// The chosen cosmetics (migration 0009); '' is the default.
+	BoardTheme string `db:"board_theme"`
+	PieceSet   string `db:"piece_set"`
+	Frame      string `db:"frame"`
 }
 
 // toUser converts a row.
@@ -41,6 +46,7 @@ func toUser(r userRow) (account.User, error) {
 		Language:  r.Language,
 		Gender:    account.Gender(r.Gender),
 		CreatedAt: created,
+		Look:      cosmetics.Look{Board: r.BoardTheme, Pieces: r.PieceSet, Frame: r.Frame}.Normal(),
 	}, nil
 }
 

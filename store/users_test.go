@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"satranc/engine/account"
+	"satranc/engine/cosmetics"
 )
 
 // mustCreateUser creates a user or fails the test.
@@ -24,7 +25,7 @@ func TestCreateUser(t *testing.T) {
 	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	s.Now = func() time.Time { return at }
 	u := mustCreateUser(t, s, "Ayse_1990")
-	want := account.User{ID: u.ID, Name: "Ayse_1990", Language: "tr", Gender: account.GenderUnspecified, CreatedAt: at}
+	want := account.User{ID: u.ID, Name: "Ayse_1990", Language: "tr", Gender: account.GenderUnspecified, CreatedAt: at, Look: cosmetics.DefaultLook()}
 	if u != want || u.ID == 0 {
 		t.Errorf("CreateUser = %+v, want %+v", u, want)
 	}

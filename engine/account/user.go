@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"satranc/engine/cosmetics"
 )
 
 // Languages are the codes of the interface languages a profile may choose,
@@ -58,6 +60,9 @@ type User struct {
 	Language  string // one of Languages
 	Gender    Gender
 	CreatedAt time.Time
+	// Look is the board theme, piece set and frame the member wears
+	// (always a known item of each kind; see cosmetics.Look.Normal).
+	Look cosmetics.Look
 }
 
 // Profile is the part of a User its owner may edit.
