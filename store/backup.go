@@ -21,9 +21,16 @@ var ErrBackupExists = errors.New("store: backup file already exists")
 // Backup writes a consistent copy of the database to the new file dest with
 // SQLite's VACUUM INTO. It runs as one read transaction, so it sees a
 // snapshot of the database and neither blocks the server's writes nor is
-// disturbed by them (WAL mode). dest must not exist.
+// disturbed by them (WAL mode). dest must not exist. It uses a connection
+// of its own: the read pool's refuse to write, VACUUM INTO's new file too,
+// and the writer would hold up every other write for the whole copy.
 func (s *Store) Backup(ctx context.Context, dest string) error {
-	return backup(ctx, s.db, dest)
+	db, err := sqlx.Open("sqlite3", dsn(s.path, false))
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer func() { _ = db.Close() }()
+	return backup(ctx, db, dest)
 }
 
 // BackupFile copies the database file src, which a running server may be

@@ -39,7 +39,7 @@ func (s *Store) AddChatMessage(ctx context.Context, m play.ChatMessage) error {
 // for a game without chat, or without a row.
 func (s *Store) ChatMessages(ctx context.Context, gameID int64) ([]play.ChatMessage, error) {
 	var rows []chatRow
-	err := s.db.SelectContext(ctx, &rows,
+	err := s.rdb.SelectContext(ctx, &rows,
 		`SELECT id, game_id, user_id, body, created_at FROM chat_messages WHERE game_id = ? ORDER BY id`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("store: chat of game %d: %w", gameID, err)

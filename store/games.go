@@ -110,7 +110,7 @@ func createGame(ctx context.Context, q sqlx.ExtContext, g play.GameRecord) (int6
 
 // Game returns game id with its moves.
 func (s *Store) Game(ctx context.Context, id int64) (play.GameRecord, error) {
-	g, err := gameWhere(ctx, s.db, "id = ?", id)
+	g, err := gameWhere(ctx, s.rdb, "id = ?", id)
 	if err != nil {
 		return play.GameRecord{}, fmt.Errorf("store: game %d: %w", id, err)
 	}
@@ -119,7 +119,7 @@ func (s *Store) Game(ctx context.Context, id int64) (play.GameRecord, error) {
 
 // GameByInvite returns the game whose invite token is token.
 func (s *Store) GameByInvite(ctx context.Context, token string) (play.GameRecord, error) {
-	g, err := gameWhere(ctx, s.db, "invite_token = ?", token)
+	g, err := gameWhere(ctx, s.rdb, "invite_token = ?", token)
 	if err != nil {
 		return play.GameRecord{}, fmt.Errorf("store: game by invite: %w", err)
 	}
@@ -130,13 +130,13 @@ func (s *Store) GameByInvite(ctx context.Context, token string) (play.GameRecord
 // order of id.
 func (s *Store) UnfinishedGames(ctx context.Context) ([]play.GameRecord, error) {
 	var ids []int64
-	err := s.db.SelectContext(ctx, &ids, "SELECT id FROM games WHERE status IN ('waiting', 'active') ORDER BY id")
+	err := s.rdb.SelectContext(ctx, &ids, "SELECT id FROM games WHERE status IN ('waiting', 'active') ORDER BY id")
 	if err != nil {
 		return nil, fmt.Errorf("store: unfinished games: %w", err)
 	}
 	out := make([]play.GameRecord, 0, len(ids))
 	for _, id := range ids {
-		g, err := gameWhere(ctx, s.db, "id = ?", id)
+		g, err := gameWhere(ctx, s.rdb, "id = ?", id)
 		if err != nil {
 			return nil, fmt.Errorf("store: unfinished game %d: %w", id, err)
 		}

@@ -19,7 +19,7 @@ import (
 var gameT0 = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
 // mustUsers inserts users with ids 1..n.
-func mustUsers(t *testing.T, s *Store, n int) {
+func mustUsers(t testing.TB, s *Store, n int) {
 	t.Helper()
 	for i := 1; i <= n; i++ {
 		_, err := s.db.Exec(`INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, 'x', ?)`,

@@ -28,7 +28,7 @@ const rankExpr = `(SELECT COUNT(*) FROM users h WHERE h.rating > u.rating) + 1`
 // equal ratings, more rated games first, then the older account.
 func (s *Store) Leaderboard(ctx context.Context, limit int) ([]lobby.Standing, error) {
 	var rows []standingRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT `+rankExpr+` AS rank, u.id, u.username, u.rating, u.rated_games
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT `+rankExpr+` AS rank, u.id, u.username, u.rating, u.rated_games
 		FROM users u ORDER BY u.rating DESC, u.rated_games DESC, u.id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
@@ -44,7 +44,7 @@ func (s *Store) Leaderboard(ctx context.Context, limit int) ([]lobby.Standing, e
 // ErrNotFound.
 func (s *Store) StandingOf(ctx context.Context, user int64) (lobby.Standing, error) {
 	var r standingRow
-	err := s.db.GetContext(ctx, &r, `SELECT `+rankExpr+` AS rank, u.id, u.username, u.rating, u.rated_games
+	err := s.rdb.GetContext(ctx, &r, `SELECT `+rankExpr+` AS rank, u.id, u.username, u.rating, u.rated_games
 		FROM users u WHERE u.id = ?`, user)
 	if err != nil {
 		return lobby.Standing{}, fmt.Errorf("store: standing of user %d: %w", user, notFound(err))

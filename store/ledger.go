@@ -23,7 +23,7 @@ import (
 // ErrNotFound; one who never had chips has 0.
 func (s *Store) Balance(ctx context.Context, user int64) (int64, error) {
 	var n int64
-	err := s.db.GetContext(ctx, &n, `SELECT COALESCE(
+	err := s.rdb.GetContext(ctx, &n, `SELECT COALESCE(
 		(SELECT balance FROM balances WHERE kind = 'user' AND id = users.id), 0) FROM users WHERE id = ?`, user)
 	if err != nil {
 		return 0, fmt.Errorf("store: balance of user %d: %w", user, notFound(err))
@@ -148,7 +148,7 @@ func (s *Store) LedgerTotals(ctx context.Context) (chips.Totals, error) {
 		Balance int64  `db:"balance"`
 		Derived int64  `db:"derived"`
 	}
-	err := s.db.SelectContext(ctx, &rows, `SELECT b.kind, b.balance,
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT b.kind, b.balance,
 		COALESCE((SELECT SUM(amount) FROM ledger WHERE credit_kind = b.kind AND credit_id = b.id), 0)
 		- COALESCE((SELECT SUM(amount) FROM ledger WHERE debit_kind = b.kind AND debit_id = b.id), 0) AS derived
 		FROM balances b`)

@@ -18,7 +18,7 @@ func (s *Store) LobbyPlayer(ctx context.Context, user int64) (lobby.Player, erro
 		VIP        bool   `db:"vip"`
 		Restricted bool   `db:"restricted"`
 	}
-	err := s.db.GetContext(ctx, &r, `SELECT rating, gender, vip, restricted FROM users WHERE id = ?`, user)
+	err := s.rdb.GetContext(ctx, &r, `SELECT rating, gender, vip, restricted FROM users WHERE id = ?`, user)
 	if err != nil {
 		return lobby.Player{}, fmt.Errorf("store: lobby player %d: %w", user, notFound(err))
 	}
@@ -29,7 +29,7 @@ func (s *Store) LobbyPlayer(ctx context.Context, user int64) (lobby.Player, erro
 // (finished or aborted), latest first, without their moves.
 func (s *Store) PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error) {
 	var rows []gameRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT `+gameColumns+` FROM games
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT `+gameColumns+` FROM games
 		WHERE (white_id = ? OR black_id = ?) AND status IN ('finished', 'aborted')
 		ORDER BY ended_at DESC, id DESC LIMIT ?`, user, user, limit)
 	if err != nil {

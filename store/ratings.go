@@ -96,7 +96,7 @@ func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 		Draws  int `db:"draws"`
 		Losses int `db:"losses"`
 	}
-	err := s.db.GetContext(ctx, &r, `SELECT u.rating, u.rated_games, u.xp,
+	err := s.rdb.GetContext(ctx, &r, `SELECT u.rating, u.rated_games, u.xp,
 		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND
 			((white_id = u.id AND result = '1-0') OR (black_id = u.id AND result = '0-1'))) AS wins,
 		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND result = '1/2-1/2' AND
@@ -119,7 +119,7 @@ func (s *Store) RatingHistory(ctx context.Context, user int64) ([]play.RatingCha
 		After  int    `db:"rating_after"`
 		At     string `db:"created_at"`
 	}
-	err := s.db.SelectContext(ctx, &rows, `SELECT game_id, rating_before, rating_after, created_at
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT game_id, rating_before, rating_after, created_at
 		FROM rating_changes WHERE user_id = ? ORDER BY created_at, game_id`, user)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of user %d: %w", user, err)

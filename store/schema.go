@@ -37,7 +37,7 @@ func (s *Store) CheckSchema(ctx context.Context) error {
 		return err
 	}
 	var applied int
-	if err := s.db.GetContext(ctx, &applied, "SELECT COUNT(*) FROM schema_migrations"); err != nil {
+	if err := s.rdb.GetContext(ctx, &applied, "SELECT COUNT(*) FROM schema_migrations"); err != nil {
 		return fmt.Errorf("store: check schema: %w", err)
 	}
 	ms, err := migrations()

@@ -185,7 +185,7 @@ func (s *Store) SettleGame(ctx context.Context, id int64) (bool, error) {
 	}
 	var now bool
 	if !settled {
-		if err := s.db.GetContext(ctx, &now, "SELECT settled FROM games WHERE id = ?", id); err != nil {
+		if err := s.rdb.GetContext(ctx, &now, "SELECT settled FROM games WHERE id = ?", id); err != nil {
 			return false, fmt.Errorf("store: settle game %d: %w", id, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -25,8 +26,24 @@ const busyTimeout = 5 * time.Second
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
 // Store is the SQLite database. It is safe for concurrent use.
+//
+// It keeps two pools of connections to the one file. SQLite lets one
+// writer at a time into the file; when several connections queue for the
+// write lock, each sleeps and retries on its own, and under load some of
+// them run out of busy timeout ("database is locked"). So every write and
+// every transaction goes through db, a pool of exactly one connection,
+// where waiting writers queue in order (in database/sql) instead of
+// polling the lock; reads outside a transaction go through rdb, read-only
+// connections that WAL lets read while the writer writes.
 type Store struct {
+	// db is the writer: every transaction and every INSERT, UPDATE and
+	// DELETE. A transaction on it must not call another Store method that
+	// uses db (the pool has one connection: that would wait for itself).
 	db *sqlx.DB
+	// rdb is the read pool: plain reads outside a transaction.
+	rdb *sqlx.DB
+	// path is the database file.
+	path string
 
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
@@ -47,17 +64,38 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		// The driver cuts the file name at the first '?'.
 		return nil, fmt.Errorf("store: open %q: path must not contain '?' or '#'", path)
 	}
-	db, err := sqlx.Open("sqlite3", dsn(path))
+	db, err := sqlx.Open("sqlite3", dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	s := &Store{db: db, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxIdleTime(0)
+	db.SetConnMaxLifetime(0)
+	s := &Store{db: db, path: path, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+	// The writer creates the file and migrates it before any reader opens.
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	rdb, err := sqlx.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	rdb.SetMaxOpenConns(readers)
+	rdb.SetMaxIdleConns(readers)
+	s.rdb = rdb
+	if err := rdb.PingContext(ctx); err != nil {
+		_ = s.Close()
+		return nil, fmt.Errorf("store: open %s: readers: %w", path, err)
+	}
 	return s, nil
 }
+
+// readers is the size of the read pool: enough for the cores to read in
+// parallel, few enough that each connection's page cache stays warm.
+var readers = max(4, 2*runtime.NumCPU())
 
 // dsn builds the driver's data source name. The driver applies the
 // parameters to every connection it opens, so each pooled connection gets
@@ -67,10 +105,20 @@ func Open(ctx context.Context, path string) (*Store, error) {
 //   - _busy_timeout: wait for a lock instead of failing at once;
 //   - _txlock=immediate: BEGIN takes the write lock up front, so two
 //     transactions never deadlock while upgrading from read to write
-//     (which busy_timeout cannot resolve). Plain reads need no transaction.
-func dsn(path string) string {
-	return fmt.Sprintf("%s?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=%d&_txlock=immediate",
+//     (which busy_timeout cannot resolve). Plain reads need no transaction;
+//   - _query_only (the read pool): a write through a reader fails at once
+//     rather than competing with the writer for the lock.
+//
+// synchronous stays the driver's NORMAL: in WAL mode a commit is in the
+// log file before COMMIT returns, so it survives the process being killed
+// (TestKillDuringLoad); only a power loss may lose the last commits.
+func dsn(path string, readOnly bool) string {
+	d := fmt.Sprintf("%s?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=%d&_txlock=immediate",
 		path, busyTimeout.Milliseconds())
+	if readOnly {
+		d += "&_query_only=on"
+	}
+	return d
 }
 
 // init connects, verifies the connection settings and migrates.
@@ -97,7 +145,11 @@ func (s *Store) init(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if err := s.db.Close(); err != nil {
+	var rerr error
+	if s.rdb != nil {
+		rerr = s.rdb.Close()
+	}
+	if err := errors.Join(rerr, s.db.Close()); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil
@@ -106,7 +158,7 @@ func (s *Store) Close() error {
 // Ping checks that the database answers a query.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	if err := s.db.GetContext(ctx, &one, "SELECT 1"); err != nil {
+	if err := s.rdb.GetContext(ctx, &one, "SELECT 1"); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
 	}
 	return nil

@@ -84,7 +84,7 @@ func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User
 // UserByName returns the user called name, in any case. A missing user
 // matches both ErrNotFound and account.ErrNotFound.
 func (s *Store) UserByName(ctx context.Context, name string) (account.User, error) {
-	u, err := getUser(ctx, s.db, "username = ?", name)
+	u, err := getUser(ctx, s.rdb, "username = ?", name)
 	if err != nil {
 		return account.User{}, fmt.Errorf("store: user %q: %w", name, err)
 	}
@@ -94,7 +94,7 @@ func (s *Store) UserByName(ctx context.Context, name string) (account.User, erro
 // UserByID returns the user with the given id. A missing user matches both
 // ErrNotFound and account.ErrNotFound.
 func (s *Store) UserByID(ctx context.Context, id int64) (account.User, error) {
-	u, err := getUser(ctx, s.db, "id = ?", id)
+	u, err := getUser(ctx, s.rdb, "id = ?", id)
 	if err != nil {
 		return account.User{}, fmt.Errorf("store: user %d: %w", id, err)
 	}
@@ -108,7 +108,7 @@ func (s *Store) Credentials(ctx context.Context, name string) (account.Credentia
 		userRow
 		PasswordHash string `db:"password_hash"`
 	}
-	err := s.db.GetContext(ctx, &r, "SELECT "+userColumns+", password_hash FROM users WHERE username = ?", name)
+	err := s.rdb.GetContext(ctx, &r, "SELECT "+userColumns+", password_hash FROM users WHERE username = ?", name)
 	if err != nil {
 		return account.Credentials{}, fmt.Errorf("store: credentials %q: %w", name, notFound(err))
 	}
