@@ -66,10 +66,31 @@ func letters(ctx context.Context) chess.Letters {
 
 // gameView builds the view of snap for the request's user.
 func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
+	in := h.viewInput(r, snap, h.playerNames(r, snap))
+	if _, playing := snap.SideOf(in.Viewer); playing {
+		in.Chat, in.Muted = h.chatFor(r, snap.ID, in.Viewer) // never for spectators
+	}
+	return views.NewGameView(snap, in)
+}
+
+// viewInput is what a game view needs besides the snapshot, without the
+// chat.
+func (h *Handler) viewInput(r *http.Request, snap play.Snapshot, names map[int64]string) views.GameViewInput {
 	var viewer int64
 	if u, ok := userFrom(r.Context()); ok {
 		viewer = u.ID
 	}
+	return views.GameViewInput{
+		Viewer:  viewer,
+		Names:   names,
+		Letters: letters(r.Context()),
+		BaseURL: h.baseURL(r),
+		Now:     time.Now(),
+	}
+}
+
+// playerNames reads the names of the human players of snap.
+func (h *Handler) playerNames(r *http.Request, snap play.Snapshot) map[int64]string {
 	names := make(map[int64]string, 2)
 	for _, seat := range []game.Seat{snap.White, snap.Black} {
 		if !seat.IsHuman() {
@@ -82,17 +103,7 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 		}
 		names[seat.User] = u.Name
 	}
-	in := views.GameViewInput{
-		Viewer:  viewer,
-		Names:   names,
-		Letters: letters(r.Context()),
-		BaseURL: h.baseURL(r),
-		Now:     time.Now(),
-	}
-	if _, playing := snap.SideOf(viewer); playing {
-		in.Chat, in.Muted = h.chatFor(r, snap.ID, viewer) // never for spectators
-	}
-	return views.NewGameView(snap, in)
+	return names
 }
 
 // baseURL is the server's own address for links to share: the configured

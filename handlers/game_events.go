@@ -50,13 +50,14 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.metrics.streamStarted()()
+	sv := newStreamViews(h, r)
 	send := func() error {
 		snap, err := h.games.Game(ctx, id)
 		if err != nil {
 			return err
 		}
 		var buf bytes.Buffer
-		if err := views.GamePanel(h.gameView(r, snap)).Render(ctx, &buf); err != nil {
+		if err := views.GamePanel(sv.panel(snap)).Render(ctx, &buf); err != nil {
 			return err
 		}
 		return stream.event(strconv.Itoa(snap.Ply), views.EventGame, buf.Bytes())
@@ -79,14 +80,18 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return // dropped for falling behind: the page reconnects for a fresh snapshot
 			}
-			if _, chat := ev.Payload.(play.ChatPosted); chat && !playing {
+			_, chat := ev.Payload.(play.ChatPosted)
+			if chat && !playing {
 				continue
 			}
-			drain(sub.C()) // one render covers a burst of events
+			// One render covers a burst of events.
+			if drainChat(sub.C()) || chat {
+				sv.chatChanged()
+			}
 			err = send()
 		case now := <-sync.C:
 			var sent bool
-			sent, err = h.sendClocks(r, stream, id)
+			sent, err = h.sendClocks(r, stream, id, sv)
 			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
 				err = stream.comment("ping")
 				sent = true
@@ -104,12 +109,12 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 
 // sendClocks sends both clocks of a live timed game as they stand; it
 // reports whether it sent anything.
-func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64) (bool, error) {
+func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64, sv *streamViews) (bool, error) {
 	snap, err := h.games.Game(r.Context(), id)
 	if err != nil || snap.Status != game.Active || !snap.Clocks.Timed {
 		return false, err
 	}
-	v := h.gameView(r, snap)
+	v := sv.clocks(snap)
 	for _, p := range []views.PlayerView{v.Top, v.Bottom} {
 		var buf bytes.Buffer
 		if err := views.Clock(p).Render(r.Context(), &buf); err != nil {
@@ -120,6 +125,24 @@ func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64) (bool
 		}
 	}
 	return true, nil
+}
+
+// drainChat empties c of the game events already waiting, without
+// blocking, and reports whether a chat message was among them.
+func drainChat(c <-chan play.Event) (chat bool) {
+	for {
+		select {
+		case ev, ok := <-c:
+			if !ok {
+				return chat
+			}
+			if _, ok := ev.Payload.(play.ChatPosted); ok {
+				chat = true
+			}
+		default:
+			return chat
+		}
+	}
 }
 
 // drain empties c of events already waiting, without blocking.
