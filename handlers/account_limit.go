@@ -21,6 +21,11 @@ type RateLimit struct {
 // at once, then one every 20 seconds.
 var DefaultAuthLimit = RateLimit{Every: 20 * time.Second, Burst: 10}
 
+// DefaultMoveLimit allows a player 20 move attempts at once, then four a
+// second, across all their games: more than anyone types or clicks, so
+// that only a script flooding the server meets it.
+var DefaultMoveLimit = RateLimit{Every: 250 * time.Millisecond, Burst: 20}
+
 // maxLimitedClients bounds the memory of an addrLimiter; when it is full of
 // active clients, new ones are refused until some go idle.
 const maxLimitedClients = 100_000
@@ -57,7 +62,13 @@ func (a *addrLimiter) idle() time.Duration {
 // allow takes one attempt for r's client, or returns a *rateLimitedError
 // saying when the next attempt is allowed.
 func (a *addrLimiter) allow(r *http.Request) error {
-	key := clientKey(r.RemoteAddr)
+	return a.allowKey(clientKey(r.RemoteAddr))
+}
+
+// allowKey takes one attempt for key, which need not be an address (the
+// move limit counts per user), or returns a *rateLimitedError saying when
+// the next attempt is allowed.
+func (a *addrLimiter) allowKey(key string) error {
 	now := a.now()
 	a.mu.Lock()
 	defer a.mu.Unlock()

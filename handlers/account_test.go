@@ -473,7 +473,7 @@ func TestEveryErrorHasTexts(t *testing.T) {
 		account.ErrUsernameTaken, account.ErrUsernameInvalid, account.ErrPasswordTooShort,
 		account.ErrPasswordTooLong, account.ErrPasswordIsUsername, account.ErrBadCredentials,
 		account.ErrInvalidProfile, account.ErrNotFound,
-		errCrossOrigin, errBadRequest, errNotFound, errUnavailable, context.DeadlineExceeded,
+		errCrossOrigin, errTooLarge, errBadRequest, errNotFound, errUnavailable, context.DeadlineExceeded,
 	}
 	for _, lang := range locales.Codes {
 		ctx := views.WithLocale(context.Background(), views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(locales.Default(), lang)})

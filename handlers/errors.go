@@ -28,6 +28,7 @@ var (
 	errUnavailable = errors.New("handlers: service unavailable")
 	errBadRequest  = errors.New("handlers: bad request")
 	errCrossOrigin = errors.New("handlers: cross-origin request refused")
+	errTooLarge    = errors.New("handlers: request body too large")
 	// errTooManyAttempts is matched by every *rateLimitedError.
 	errTooManyAttempts = errors.New("handlers: too many attempts")
 )
@@ -134,6 +135,8 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
 	case errors.Is(err, errCrossOrigin):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.cross_origin"}}
+	case errors.Is(err, errTooLarge):
+		return errorResponse{status: http.StatusRequestEntityTooLarge, msg: views.Message{ID: "error.too_large"}}
 	case errors.Is(err, errBadRequest):
 		return errorResponse{status: http.StatusBadRequest, msg: views.Message{ID: "error.bad_request"}}
 	case errors.Is(err, errNotFound), errors.Is(err, account.ErrNotFound):

@@ -18,7 +18,8 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 
 // handleGameMove plays a move: uci from the board, or a typed move (SAN in
 // English or Turkish letters, or UCI). ply must be the game's current ply,
-// so that a repeated request is refused rather than played twice.
+// so that a repeated request is refused rather than played twice. Each
+// player has DefaultMoveLimit attempts (Config.MoveLimit).
 func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	id, err := gameID(r)
 	if err != nil {
@@ -33,7 +34,9 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	ply, perr := strconv.Atoi(r.PostFormValue("ply"))
 	if perr != nil || text == "" {
 		err = errBadRequest
-	} else {
+	} else if err = h.moveLimit.allowKey(strconv.FormatInt(user.ID, 10)); err == nil {
+		// A refused attempt counted too: a flood of bad moves takes the
+		// game's lock all the same.
 		err = h.games.Move(r.Context(), id, user.ID, text, letters(r.Context()), ply)
 	}
 	h.answerGameForm(w, r, id, err, views.MoveError, views.GamePage)

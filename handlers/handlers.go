@@ -36,6 +36,9 @@ type Config struct {
 	// AuthLimit limits log-in and sign-up attempts per client address;
 	// the zero value means DefaultAuthLimit.
 	AuthLimit RateLimit
+	// MoveLimit limits each player's move attempts; the zero value means
+	// DefaultMoveLimit.
+	MoveLimit RateLimit
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
 	SupportContact string
@@ -79,6 +82,8 @@ type Handler struct {
 	bundle   *i18n.Bundle
 	// loginLimit and signupLimit count attempts per client address.
 	loginLimit, signupLimit *addrLimiter
+	// moveLimit counts move attempts per user.
+	moveLimit *addrLimiter
 	// support is the footer's support contact; "" for none.
 	support string
 	// version is the footer's server version; "" for none.
@@ -123,6 +128,10 @@ func New(cfg Config) *Handler {
 		limit = DefaultAuthLimit
 	}
 	h.loginLimit, h.signupLimit = newAddrLimiter(limit), newAddrLimiter(limit)
+	if cfg.MoveLimit == (RateLimit{}) {
+		cfg.MoveLimit = DefaultMoveLimit
+	}
+	h.moveLimit = newAddrLimiter(cfg.MoveLimit)
 	return h
 }
 
@@ -140,6 +149,7 @@ func (h *Handler) Routes() http.Handler {
 	r.Use(h.recoverPanics)
 	r.Use(securityHeaders)
 	r.Use(h.crossOriginProtection())
+	r.Use(h.limitForms)
 	r.Use(middleware.GetHead) // HEAD is answered by the GET handler
 
 	r.NotFound(h.page(http.HandlerFunc(h.handleNotFound)).ServeHTTP)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -98,6 +99,37 @@ func securityHeaders(next http.Handler) http.Handler {
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "same-origin")
 		hd.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// maxFormBytes bounds the body of a POST. The largest form, the sign-up
+// (a name and a password of at most 256 bytes), needs a fraction of it.
+const maxFormBytes = 64 << 10
+
+// limitForms reads the form of every POST, its body at most maxFormBytes,
+// so that handlers find it parsed: a larger body is refused with 413, and
+// one that is not a form (a bad %-escape) with 400, before any handler
+// runs. Without it a handler's PostFormValue would take a body that
+// failed to parse for an empty form.
+func (h *Handler) limitForms(next http.Handler) http.Handler {
+	refuse := func(err error) http.Handler {
+		return h.page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, err) }))
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+		if err := r.ParseForm(); err != nil {
+			if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+				refuse(fmt.Errorf("%w: %w", errTooLarge, err)).ServeHTTP(w, r)
+			} else {
+				refuse(fmt.Errorf("%w: %w", errBadRequest, err)).ServeHTTP(w, r)
+			}
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -296,7 +296,7 @@
   document.addEventListener("pointerup", function (e) { endPointer(e, false); });
   document.addEventListener("pointercancel", function (e) { endPointer(e, true); });
 
-  // The move form's answers. A refused typed move (409, 422) shows the
+  // The move form's answers. A refused typed move (409, 422, 429) shows the
   // server's message in the form; a refused board move already shows on the
   // page, so the page reloads to show the game as the server has it.
   function moveFormOf(e) {
@@ -322,7 +322,7 @@
       window.location.reload();
       return;
     }
-    if (status === 409 || status === 422) {
+    if (status === 409 || status === 422 || status === 429) {
       e.detail.shouldSwap = true;
       e.detail.isError = false;
     }

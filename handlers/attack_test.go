@@ -1,0 +1,297 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"satranc/engine/play"
+)
+
+// The attack tests send the whole site (stackEnv: a real store) requests
+// that must be refused, and check both the answer (status and a clear
+// message) and that nothing changed.
+
+// moveForm is the move form's fields: a move as typed and the ply it is for.
+func moveForm(move string, ply int) url.Values {
+	return url.Values{"move": {move}, "ply": {strconv.Itoa(ply)}}
+}
+
+// expectRefused checks that resp has status and shows the English text of
+// message id.
+func expectRefused(t *testing.T, what string, resp *http.Response, status int, id string) {
+	t.Helper()
+	body := readBody(t, resp)
+	if resp.StatusCode != status {
+		t.Errorf("%s: status %d, want %d: %.300s", what, resp.StatusCode, status, body)
+		return
+	}
+	if want := text(t, "en", id); !strings.Contains(body, want) {
+		t.Errorf("%s: the answer lacks %q: %.300s", what, want, body)
+	}
+}
+
+// TestMovesRefused: every move a player must not make, and a chat line
+// from someone not at the table, is refused with its message, as htmx and
+// as a plain form, and the game stays as it was.
+func TestMovesRefused(t *testing.T) {
+	e := newStackEnv(t, RateLimit{})
+	id, white, black := e.privateGame(t, e.player(t, "ayse"), e.player(t, "bora"))
+	cemil := e.player(t, "cemil")
+	path := fmt.Sprintf("/games/%d/moves", id)
+	htmx := map[string]string{"HX-Request": "true"}
+
+	if resp := e.do(t, request{method: http.MethodPost, target: path, form: moveForm("e4", 0), cookies: white.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("White's first move: %d", resp.StatusCode)
+	}
+	before := e.state(t, id)
+	if before.Ply != 1 || before.StoredMoves != 1 {
+		t.Fatalf("after one move: %+v", before)
+	}
+
+	tests := []struct {
+		name   string
+		as     player
+		form   url.Values
+		header map[string]string
+		status int
+		msg    string
+	}{
+		{"the same move twice", white, moveForm("e4", 0), htmx, http.StatusConflict, "error.game.stale"},
+		{"out of turn", white, moveForm("d4", 1), htmx, http.StatusConflict, "error.game.not_your_turn"},
+		{"the other player's piece", black, moveForm("d4", 1), htmx, http.StatusUnprocessableEntity, "error.game.illegal"},
+		{"a stale ply", black, moveForm("e5", 0), htmx, http.StatusConflict, "error.game.stale"},
+		{"a ply from the future", black, moveForm("e5", 7), htmx, http.StatusConflict, "error.game.stale"},
+		{"someone else's game", cemil, moveForm("e5", 1), htmx, http.StatusForbidden, "error.game.not_player"},
+		{"someone else's game, a plain form", cemil, moveForm("e5", 1), nil, http.StatusForbidden, "error.game.not_player"},
+		{"no ply", black, url.Values{"move": {"e5"}}, htmx, http.StatusBadRequest, "error.bad_request"},
+		{"gibberish", black, moveForm("'; DROP TABLE games; --", 1), htmx, http.StatusUnprocessableEntity, "error.game.unreadable"},
+		{"a plain form out of turn", white, moveForm("d4", 1), nil, http.StatusConflict, "error.game.not_your_turn"},
+		{"from another site", black, moveForm("e5", 1), map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, "error.cross_origin"},
+		{"from another origin", black, moveForm("e5", 1), map[string]string{"Origin": "https://evil.example"}, http.StatusForbidden, "error.cross_origin"},
+	}
+	for _, tc := range tests {
+		resp := e.do(t, request{method: http.MethodPost, target: path, form: tc.form, cookies: tc.as.cookies(), header: tc.header})
+		expectRefused(t, tc.name, resp, tc.status, tc.msg)
+		if after := e.state(t, id); after != before {
+			t.Errorf("%s changed the game: %+v, was %+v", tc.name, after, before)
+		}
+	}
+
+	// Only the players chat at a table.
+	resp := e.do(t, request{method: http.MethodPost, target: fmt.Sprintf("/games/%d/chat", id), form: chatForm("hello"), cookies: cemil.cookies(), header: htmx})
+	expectRefused(t, "chat at someone else's table", resp, http.StatusForbidden, "error.game.not_player")
+	resp = e.do(t, request{method: http.MethodPost, target: "/games/999/chat", form: chatForm("hello"), cookies: cemil.cookies(), header: htmx})
+	expectRefused(t, "chat at no table", resp, http.StatusNotFound, "error.not_found")
+	if after := e.state(t, id); after != before {
+		t.Errorf("a refused chat line changed the game: %+v, was %+v", after, before)
+	}
+
+	// A finished game takes no more moves.
+	if resp := e.do(t, request{method: http.MethodPost, target: fmt.Sprintf("/games/%d/resign", id), cookies: white.cookies()}); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("resign: %d", resp.StatusCode)
+	}
+	over := e.state(t, id)
+	resp = e.do(t, request{method: http.MethodPost, target: path, form: moveForm("e5", 1), cookies: black.cookies(), header: htmx})
+	expectRefused(t, "a move after the end", resp, http.StatusConflict, "error.game.over")
+	if after := e.state(t, id); after != over {
+		t.Errorf("a move after the end changed the game: %+v, was %+v", after, over)
+	}
+}
+
+// TestOversizedBodiesRefused: a POST body over maxFormBytes is refused
+// with 413 before any handler reads it, whatever the route.
+func TestOversizedBodiesRefused(t *testing.T) {
+	e := newStackEnv(t, RateLimit{})
+	id, white, _ := e.privateGame(t, e.player(t, "ayse"), e.player(t, "bora"))
+	before := e.state(t, id)
+	big := strings.Repeat("a", maxFormBytes)
+	for _, rq := range []request{
+		{target: fmt.Sprintf("/games/%d/moves", id), form: url.Values{"move": {"e4"}, "ply": {"0"}, "pad": {big}}, cookies: white.cookies()},
+		{target: fmt.Sprintf("/games/%d/chat", id), form: url.Values{"text": {big}}, cookies: white.cookies()},
+		{target: "/signup", form: url.Values{"username": {"mallory"}, "password": {big}}},
+		{target: "/lang", form: url.Values{"lang": {"tr"}, "next": {"/" + big}}},
+	} {
+		rq.method = http.MethodPost
+		expectRefused(t, rq.target, e.do(t, rq), http.StatusRequestEntityTooLarge, "error.too_large")
+	}
+	if after := e.state(t, id); after != before {
+		t.Errorf("oversized requests changed the game: %+v, was %+v", after, before)
+	}
+	if _, err := e.store.UserByName(context.Background(), "mallory"); err == nil {
+		t.Error("an oversized sign-up created the account")
+	}
+	// Just under the limit is fine: the chat refuses the text itself.
+	form := url.Values{"text": {"hi"}}
+	form.Set("pad", strings.Repeat("a", maxFormBytes-len(form.Encode())-len("&pad=")))
+	resp := e.do(t, request{method: http.MethodPost, target: fmt.Sprintf("/games/%d/chat", id), form: form, cookies: white.cookies(), header: map[string]string{"HX-Request": "true"}})
+	if resp.StatusCode != http.StatusNoContent {
+		t.Errorf("a body of exactly %d bytes: %d, want 204", maxFormBytes, resp.StatusCode)
+	}
+	before = e.state(t, id)
+	// A body that is no form at all.
+	resp = e.post(fmt.Sprintf("/games/%d/chat", id), "text=%zz&%%", white, true)
+	expectRefused(t, "a malformed body", resp, http.StatusBadRequest, "error.bad_request")
+	if after := e.state(t, id); after != before {
+		t.Errorf("a malformed body changed the game: %+v, was %+v", after, before)
+	}
+}
+
+// TestFloodsRefused: moves and chat lines beyond the limits are refused
+// with 429, a Retry-After and a message, and change nothing.
+func TestFloodsRefused(t *testing.T) {
+	e := newStackEnv(t, RateLimit{Every: time.Hour, Burst: 3})
+	id, white, black := e.privateGame(t, e.player(t, "ayse"), e.player(t, "bora"))
+	path := fmt.Sprintf("/games/%d/moves", id)
+	htmx := map[string]string{"HX-Request": "true"}
+
+	// Three attempts, one of them a move, then the limit.
+	for _, f := range []url.Values{moveForm("e4", 0), moveForm("e4", 0), moveForm("xx", 1)} {
+		e.do(t, request{method: http.MethodPost, target: path, form: f, cookies: white.cookies(), header: htmx})
+	}
+	before := e.state(t, id)
+	if resp := e.do(t, request{method: http.MethodPost, target: path, form: moveForm("e5", 1), cookies: black.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("the other player's move: %d (the limit is per player)", resp.StatusCode)
+	}
+	before.Ply, before.StoredMoves = before.Ply+1, before.StoredMoves+1
+	for _, hd := range []map[string]string{htmx, nil} {
+		resp := e.do(t, request{method: http.MethodPost, target: path, form: moveForm("d4", 2), cookies: white.cookies(), header: hd})
+		body := readBody(t, resp)
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "Too many attempts") {
+			t.Errorf("a move beyond the limit: %d, Retry-After %q: %.300s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+		}
+	}
+	if after := e.state(t, id); after != before {
+		t.Errorf("refused moves changed the game: %+v, want %+v", after, before)
+	}
+
+	// The chat: play.ChatBurst lines, then the limit.
+	chat := fmt.Sprintf("/games/%d/chat", id)
+	for i := range play.ChatBurst {
+		if resp := e.do(t, request{method: http.MethodPost, target: chat, form: chatForm(fmt.Sprint("line ", i)), cookies: black.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
+			t.Fatalf("chat line %d: %d", i, resp.StatusCode)
+		}
+	}
+	before = e.state(t, id)
+	resp := e.do(t, request{method: http.MethodPost, target: chat, form: chatForm("one too many"), cookies: black.cookies(), header: htmx})
+	if resp.Header.Get("Retry-After") == "" {
+		t.Error("a chat flood: no Retry-After")
+	}
+	expectRefused(t, "a chat flood", resp, http.StatusTooManyRequests, "chat.flood")
+	if after := e.state(t, id); after != before {
+		t.Errorf("a refused chat line changed the game: %+v, was %+v", after, before)
+	}
+}
+
+// Texts an attacker types into fields: SQL that would end the statement
+// and run another, or match every row, and markup that would run a script.
+var hostile = []string{
+	`'; DROP TABLE users; --`,
+	`" OR "1"="1`,
+	`' OR '1'='1' --`,
+	`1; DELETE FROM games`,
+	`%' OR name LIKE '%`,
+	`\'; SELECT * FROM sessions; --`,
+	`<script>alert(1)</script>`,
+	`"><img src=x onerror=alert(1)>`,
+	`</span><b>bold</b>`,
+}
+
+// TestHostileTextHarmless sends the hostile texts through every text field
+// of the site: each is refused with its form's message or taken as plain
+// text, stored as typed and shown escaped; the database stays whole.
+func TestHostileTextHarmless(t *testing.T) {
+	e := newStackEnv(t, RateLimit{})
+	ayse, bora := e.player(t, "ayse"), e.player(t, "bora")
+	id, white, black := e.privateGame(t, ayse, bora)
+	htmx := map[string]string{"HX-Request": "true"}
+	ctx := context.Background()
+
+	for i, s := range hostile {
+		// A user name allows letters, digits and underscores only.
+		resp := e.do(t, request{method: http.MethodPost, target: "/signup", form: url.Values{"username": {s}, "password": {"correct horse"}}})
+		expectRefused(t, "sign-up as "+s, resp, http.StatusUnprocessableEntity, "error.username_invalid")
+		// Log-in with it as name and as password matches nobody.
+		for _, f := range []url.Values{{"username": {s}, "password": {s}}, {"username": {"ayse"}, "password": {s}}} {
+			resp = e.do(t, request{method: http.MethodPost, target: "/login", form: f})
+			expectRefused(t, "log-in with "+s, resp, http.StatusUnprocessableEntity, "error.bad_credentials")
+			if cookie(resp, sessionCookie) != nil {
+				t.Errorf("log-in with %q set a session", s)
+			}
+		}
+		// A password may hold anything, and is then needed exactly.
+		name := fmt.Sprint("user_", i)
+		if resp := e.do(t, request{method: http.MethodPost, target: "/signup", form: url.Values{"username": {name}, "password": {s + " long enough"}}}); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("sign-up with password %q: %d", s, resp.StatusCode)
+		}
+		if resp := e.do(t, request{method: http.MethodPost, target: "/login", form: url.Values{"username": {name}, "password": {s + " long enough"}}}); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("log-in with password %q: %d", s, resp.StatusCode)
+		}
+		// Profile, language, the lobby's lounge and time control, moves.
+		resp = e.do(t, request{method: http.MethodPost, target: "/profile", form: url.Values{"language": {s}, "gender": {""}}, cookies: ayse.cookies()})
+		expectRefused(t, "profile language "+s, resp, http.StatusUnprocessableEntity, "error.profile_invalid")
+		resp = e.do(t, request{method: http.MethodPost, target: "/profile", form: url.Values{"language": {"en"}, "gender": {s}}, cookies: ayse.cookies()})
+		expectRefused(t, "profile gender "+s, resp, http.StatusUnprocessableEntity, "error.profile_invalid")
+		resp = e.do(t, request{method: http.MethodPost, target: "/lang", form: url.Values{"lang": {s}}, cookies: ayse.cookies()})
+		expectRefused(t, "language "+s, resp, http.StatusBadRequest, "error.bad_request")
+		resp = e.do(t, request{method: http.MethodPost, target: "/lobby/join", form: url.Values{"control": {"3+0"}, "lounge": {s}}, cookies: bora.cookies()})
+		expectRefused(t, "lounge "+s, resp, http.StatusUnprocessableEntity, "error.bad_request")
+		resp = e.do(t, request{method: http.MethodPost, target: "/lobby/join", form: url.Values{"control": {s}}, cookies: bora.cookies()})
+		expectRefused(t, "lobby control "+s, resp, http.StatusUnprocessableEntity, "error.bad_request")
+		resp = e.do(t, request{method: http.MethodPost, target: "/games/private", form: url.Values{"control": {s}}, cookies: bora.cookies()})
+		expectRefused(t, "private control "+s, resp, http.StatusUnprocessableEntity, "error.bad_request")
+		resp = e.do(t, request{method: http.MethodPost, target: fmt.Sprintf("/games/%d/moves", id), form: moveForm(s, 0), cookies: white.cookies(), header: htmx})
+		expectRefused(t, "move "+s, resp, http.StatusUnprocessableEntity, "error.game.unreadable")
+		// Path parameters: an invite token, a player's name.
+		escaped := url.PathEscape(s)
+		resp = e.do(t, request{method: http.MethodPost, target: "/invite/" + escaped, cookies: bora.cookies()})
+		expectRefused(t, "invite "+s, resp, http.StatusNotFound, "error.not_found")
+		resp = e.do(t, request{target: "/players/" + escaped, cookies: bora.cookies()})
+		expectRefused(t, "player page "+s, resp, http.StatusNotFound, "error.not_found")
+	}
+
+	// The chat takes them all as text, stores them as typed and shows
+	// them escaped: no element comes out of a message.
+	chat := fmt.Sprintf("/games/%d/chat", id)
+	for i, s := range hostile {
+		p := white
+		if i%2 == 1 {
+			p = black // the chat's flood limit is per player
+		}
+		if resp := e.do(t, request{method: http.MethodPost, target: chat, form: chatForm(s), cookies: p.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
+			t.Fatalf("chat %q: %d", s, resp.StatusCode)
+		}
+	}
+	msgs, err := e.store.ChatMessages(ctx, id)
+	if err != nil || len(msgs) != len(hostile) {
+		t.Fatalf("%d chat lines stored, want %d (%v)", len(msgs), len(hostile), err)
+	}
+	doc := parse(t, e.do(t, request{target: fmt.Sprintf("/games/%d", id), cookies: black.cookies()}))
+	lines := testid(doc, "chat-text")
+	for i, s := range hostile {
+		if msgs[i].Body != s {
+			t.Errorf("stored %q, want %q", msgs[i].Body, s)
+		}
+		if got := lines.Eq(i).Text(); got != s {
+			t.Errorf("shown %q, want %q", got, s)
+		}
+	}
+	if n := lines.Children().Length(); n != 0 {
+		t.Errorf("the chat's markup became %d elements", n)
+	}
+	checkCSPSafe(t, "game page with hostile chat", doc)
+
+	// Nothing else changed: no game but the one, its moves untouched, every
+	// account still there.
+	for _, name := range []string{"ayse", "bora"} {
+		if _, err := e.store.UserByName(ctx, name); err != nil {
+			t.Errorf("user %s: %v", name, err)
+		}
+	}
+	e.checkDatabase(t, map[string]int{"users": 2 + len(hostile), "games": 1, "moves": 0, "chat_messages": len(hostile)})
+}
