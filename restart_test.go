@@ -279,12 +279,13 @@ type server struct {
 	gone bool
 }
 
-// startServer starts `satranc serve` on addr with the database dbPath and
-// waits until it is healthy; the test's cleanup kills it if it still runs.
-func startServer(t *testing.T, bin, addr, dbPath string) *server {
+// startServer starts `satranc serve` on addr with the database dbPath (and
+// any more flags) and waits until it is healthy; the test's cleanup kills
+// it if it still runs.
+func startServer(t *testing.T, bin, addr, dbPath string, flags ...string) *server {
 	t.Helper()
 	s := &server{base: "http://" + addr, done: make(chan error, 1), logs: &syncBuffer{}}
-	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", dbPath, "--auth-burst", "50")
+	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", dbPath, "--auth-burst", "50"}, flags...)...)
 	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
