@@ -16,6 +16,7 @@ import (
 	"satranc/engine/account"
 	"satranc/engine/bot"
 	"satranc/engine/chips"
+	"satranc/engine/cosmetics"
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
@@ -221,6 +222,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Bonus:          st,
 		Leaderboard:    st,
 		Profiles:       st,
+		Cosmetics:      cosmetics.NewService(st),
 		TrustedProxies: cfg.proxies,
 		BaseURL:        cfg.baseURL,
 	})

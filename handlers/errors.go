@@ -15,6 +15,7 @@ import (
 	"satranc/engine/chess"
 	"satranc/engine/chips"
 	"satranc/engine/clock"
+	"satranc/engine/cosmetics"
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
@@ -85,6 +86,10 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusUnprocessableEntity, "error.bad_credentials")
 	case errors.Is(err, account.ErrInvalidProfile):
 		return form(http.StatusUnprocessableEntity, "error.profile_invalid")
+	case errors.Is(err, cosmetics.ErrNotOwned):
+		return form(http.StatusForbidden, "error.cosmetics.not_owned")
+	case errors.Is(err, cosmetics.ErrUnknownItem):
+		return form(http.StatusUnprocessableEntity, "error.cosmetics.unknown")
 	case errors.Is(err, game.ErrStalePly):
 		return form(http.StatusConflict, "error.game.stale")
 	case errors.Is(err, game.ErrNotYourTurn):

@@ -66,7 +66,7 @@ func letters(ctx context.Context) chess.Letters {
 
 // gameView builds the view of snap for the request's user.
 func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
-	in := h.viewInput(r, snap, h.playerNames(r, snap))
+	in := h.viewInput(r, snap, h.seatedPlayers(r, snap))
 	if _, playing := snap.SideOf(in.Viewer); playing {
 		in.Chat, in.Muted = h.chatFor(r, snap.ID, in.Viewer) // never for spectators
 	}
@@ -75,23 +75,28 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 
 // viewInput is what a game view needs besides the snapshot, without the
 // chat.
-func (h *Handler) viewInput(r *http.Request, snap play.Snapshot, names map[int64]string) views.GameViewInput {
+func (h *Handler) viewInput(r *http.Request, snap play.Snapshot, p players) views.GameViewInput {
 	var viewer int64
 	if u, ok := userFrom(r.Context()); ok {
 		viewer = u.ID
 	}
 	return views.GameViewInput{
 		Viewer:  viewer,
-		Names:   names,
+		Names:   p.names,
+		Frames:  p.frames,
 		Letters: letters(r.Context()),
 		BaseURL: h.baseURL(r),
 		Now:     time.Now(),
 	}
 }
 
-// playerNames reads the names of the human players of snap.
-func (h *Handler) playerNames(r *http.Request, snap play.Snapshot) map[int64]string {
-	names := make(map[int64]string, 2)
+// players are the names and the chosen frames of a game's human players,
+// by user ID.
+type players struct{ names, frames map[int64]string }
+
+// seatedPlayers reads the names and frames of the human players of snap.
+func (h *Handler) seatedPlayers(r *http.Request, snap play.Snapshot) players {
+	p := players{names: make(map[int64]string, 2), frames: make(map[int64]string, 2)}
 	for _, seat := range []game.Seat{snap.White, snap.Black} {
 		if !seat.IsHuman() {
 			continue
@@ -101,9 +106,9 @@ func (h *Handler) playerNames(r *http.Request, snap play.Snapshot) map[int64]str
 			h.log.WarnContext(r.Context(), "player name", "user", seat.User, "err", err)
 			continue
 		}
-		names[seat.User] = u.Name
+		p.names[seat.User], p.frames[seat.User] = u.Name, u.Look.Normal().Frame
 	}
-	return names
+	return p
 }
 
 // baseURL is the server's own address for links to share: the configured

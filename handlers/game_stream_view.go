@@ -10,7 +10,7 @@ import (
 
 // streamViews builds the views of one game stream. A stream renders the
 // panel after every move and the clocks every few seconds, for as long as
-// the game lasts: it reads the players' names once (again only if the
+// the game lasts: it reads the players' names and frames once (again only if the
 // seats change, when a private game's guest sits down) and the chat log
 // only when a chat event says it changed, instead of querying the database
 // for every render.
@@ -18,7 +18,7 @@ type streamViews struct {
 	h       *Handler
 	r       *http.Request
 	seats   [2]game.Seat
-	names   map[int64]string
+	players players
 	chat    []play.ChatMessage
 	chatNew bool // the chat log must be read again
 }
@@ -30,12 +30,13 @@ func newStreamViews(h *Handler, r *http.Request) *streamViews {
 // chatChanged marks the chat log for reading again before the next panel.
 func (v *streamViews) chatChanged() { v.chatNew = true }
 
-// input returns the view input of snap with the players' names.
+// input returns the view input of snap with the players' names and
+// frames.
 func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
-	if seats := [2]game.Seat{snap.White, snap.Black}; v.names == nil || seats != v.seats {
-		v.seats, v.names = seats, v.h.playerNames(v.r, snap)
+	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats {
+		v.seats, v.players = seats, v.h.seatedPlayers(v.r, snap)
 	}
-	return v.h.viewInput(v.r, snap, v.names)
+	return v.h.viewInput(v.r, snap, v.players)
 }
 
 // panel returns the whole view of snap, with the chat for a player.

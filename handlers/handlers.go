@@ -61,6 +61,9 @@ type Config struct {
 	// /leaderboard, and the player and replay pages, out.
 	Leaderboard Leaderboard
 	Profiles    Profiles
+	// Cosmetics serves the settings page (board theme, piece set, frame);
+	// nil leaves /settings out.
+	Cosmetics Cosmetics
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed; empty believes none.
 	TrustedProxies TrustedProxies
@@ -96,8 +99,10 @@ type Handler struct {
 	// board and profiles: see Config.Leaderboard and Config.Profiles.
 	board    Leaderboard
 	profiles Profiles
-	proxies  TrustedProxies
-	base     *url.URL // nil: as the browser reached us
+	// cosmetics: see Config.Cosmetics.
+	cosmetics Cosmetics
+	proxies   TrustedProxies
+	base      *url.URL // nil: as the browser reached us
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 }
@@ -109,6 +114,7 @@ func New(cfg Config) *Handler {
 	h.metrics = cfg.Metrics
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles = cfg.Leaderboard, cfg.Profiles
+	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
@@ -184,6 +190,10 @@ func (h *Handler) Routes() http.Handler {
 				r.Use(h.requireUser)
 				r.Get("/profile", h.handleProfile)
 				r.Post("/profile", h.handleProfileSave)
+				if h.cosmetics != nil {
+					r.Get("/settings", h.handleSettings)
+					r.Post("/settings", h.handleSettingsSave)
+				}
 				if h.games != nil {
 					h.gameRoutes(r)
 				}

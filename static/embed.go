@@ -21,7 +21,7 @@ const Prefix = "/static/"
 
 // FS holds the static files, named relative to Prefix ("css/app.css").
 //
-//go:embed css/*.css js/*.js js/LICENSE.*.txt img/pieces/*.svg img/pieces/LICENSE.txt
+//go:embed css/*.css js/*.js js/LICENSE.*.txt img/pieces/*.svg img/pieces/LICENSE.txt img/pieces/*/*.svg img/pieces/*/LICENSE.txt
 var FS embed.FS
 
 // versions maps each file in FS to a short hash of its content.

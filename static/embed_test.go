@@ -9,10 +9,23 @@ import (
 	"testing"
 )
 
+// TestPiecesPresent checks that every piece set (the standard one in
+// img/pieces, the others in folders below it) has its twelve pieces and
+// its licence next to them.
 func TestPiecesPresent(t *testing.T) {
+	for _, dir := range []string{"img/pieces/", "img/pieces/flat/"} {
+		if b, err := FS.ReadFile(dir + "LICENSE.txt"); err != nil || !strings.Contains(string(b), "CC0") {
+			t.Errorf("%sLICENSE.txt: %v, or no licence named", dir, err)
+		}
+		checkPieces(t, dir)
+	}
+}
+
+func checkPieces(t *testing.T, dir string) {
+	t.Helper()
 	for _, c := range "wb" {
 		for _, p := range "KQRBNP" {
-			name := "img/pieces/" + string(c) + string(p) + ".svg"
+			name := dir + string(c) + string(p) + ".svg"
 			b, err := FS.ReadFile(name)
 			if err != nil {
 				t.Errorf("%s: %v", name, err)

@@ -83,6 +83,9 @@ type PlayerView struct {
 	// table; "" in a practice game, where it is shown as the computer.
 	BotName string
 	Clock   ClockView
+	// Frame is the player's chosen frame (a cosmetics.Frame item ID), ""
+	// for a bot or an empty seat.
+	Frame string
 }
 
 // ClockView is one clock at the moment of rendering.
@@ -135,8 +138,10 @@ type MoveRow struct {
 type GameViewInput struct {
 	// Viewer is the user looking at the page; 0 for nobody.
 	Viewer int64
-	// Names maps user IDs to their names.
-	Names map[int64]string
+	// Names maps user IDs to their names, Frames to the frames they
+	// chose (cosmetics; a missing one draws no frame).
+	Names  map[int64]string
+	Frames map[int64]string
 	// Letters are the piece letters of the page language.
 	Letters chess.Letters
 	// BaseURL is prepended to the invite path to make a link to share.
@@ -167,7 +172,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 
 	player := func(side chess.Color) PlayerView {
 		seat := snap.Seat(side)
-		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot}
+		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User]}
 		if pv.IsBot && isPublic(snap.Kind) {
 			pv.BotName = PublicBotName(snap.ID, side)
 		}
@@ -297,6 +302,16 @@ func (p PlayerView) DisplayName(ctx context.Context) string {
 		return T(ctx, "game.empty_seat")
 	}
 	return p.Name
+}
+
+// NameClass returns the CSS classes of the player's name, with their
+// frame's.
+func (p PlayerView) NameClass() string {
+	c := "player-name player-" + p.Testid()
+	if f := FrameClass(p.Frame); f != "" {
+		c += " " + f
+	}
+	return c
 }
 
 // Testid returns "white" or "black", for data-testid attributes.

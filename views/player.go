@@ -16,7 +16,9 @@ import (
 // PlayerPage is a player's profile page: figures, rating chart and past
 // games.
 type PlayerPage struct {
-	Name       string
+	Name string
+	// Frame is the frame the player chose (a cosmetics.Frame item ID).
+	Frame      string
 	Since      time.Time
 	Rating     int
 	RatedGames int
@@ -73,7 +75,7 @@ type PlayerPageInput struct {
 func NewPlayerPage(in PlayerPageInput) PlayerPage {
 	st := in.Stats
 	v := PlayerPage{
-		Name: in.User.Name, Since: in.User.CreatedAt,
+		Name: in.User.Name, Frame: in.User.Look.Normal().Frame, Since: in.User.CreatedAt,
 		Rating: st.Rating, RatedGames: st.RatedGames, Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
 		XP: st.XP, Level: xp.Level(st.XP), Own: in.Own, Balance: in.Balance,
 		Chart: NewRatingChart(in.History),

@@ -4,7 +4,6 @@ import (
 	"github.com/a-h/templ"
 
 	"satranc/engine/chess"
-	"satranc/static"
 )
 
 // BoardView is what the Board component draws: the 64 squares in the order
@@ -130,9 +129,10 @@ func (s SquareView) PieceCode() string {
 	return side + string(rune(letter))
 }
 
-// PieceImage returns the URL of the piece's image.
-func (s SquareView) PieceImage() string {
-	return static.URL("img/pieces/" + s.PieceCode() + ".svg")
+// PieceImage returns the URL of the piece's image in the piece set (a
+// cosmetics.PieceSet item ID).
+func (s SquareView) PieceImage(set string) string {
+	return PieceURL(set, s.PieceCode())
 }
 
 // PieceAltID returns the message ID of the image's alternative text, such
@@ -155,15 +155,16 @@ type PromotionChoice struct {
 	AltID  string // message ID of its name
 }
 
-// PromotionChoices returns the picker's pieces for side c, the Queen first.
-func PromotionChoices(c chess.Color) []PromotionChoice {
+// PromotionChoices returns the picker's pieces for side c, the Queen first,
+// drawn from the piece set.
+func PromotionChoices(c chess.Color, set string) []PromotionChoice {
 	out := make([]PromotionChoice, 0, 4)
 	for _, t := range []chess.PieceType{chess.Queen, chess.Rook, chess.Bishop, chess.Knight} {
 		pc := chess.NewPiece(c, t)
 		code := SquareView{Piece: pc}.PieceCode()
 		out = append(out, PromotionChoice{
 			Letter: string(pc.FENLetter() | 0x20),
-			Image:  static.URL("img/pieces/" + code + ".svg"),
+			Image:  PieceURL(set, code),
 			AltID:  pieceAltID(pc),
 		})
 	}
