@@ -48,6 +48,9 @@ type serveConfig struct {
 	// botFillAfter is how long a player waits alone at a public table
 	// before a bot takes the empty seat (SPEC section 6: about 6 s).
 	botFillAfter time.Duration
+	// iceServers are the STUN and TURN servers of voice chat; none by
+	// default (see handlers.ParseICEServers).
+	iceServers []handlers.ICEServer
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -82,6 +85,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"comma-separated `addresses` or networks of the reverse proxies in front of the server (such as 127.0.0.1,::1); their X-Forwarded-For gives the client's address and X-Forwarded-Proto https marks cookies Secure; empty: none (env SATRANC_TRUSTED_PROXY)")
 	baseURL := fs.String("base-url", envOr("SATRANC_BASE_URL", ""),
 		"the site's public `URL`, such as https://chess.example.org, used in invite links; empty: the address the browser used (env SATRANC_BASE_URL)")
+	iceServers := fs.String("ice-servers", envOr("SATRANC_ICE_SERVERS", ""),
+		"STUN and TURN `servers` for voice chat: comma-separated stun: URLs, or a JSON array of {urls, username, credential}; empty: none, which connects players on the same network only (env SATRANC_ICE_SERVERS)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -121,6 +126,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.baseURL, err = handlers.ParseBaseURL(*baseURL); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: --base-url: %v\n", err)
+		return 2
+	}
+	if cfg.iceServers, err = handlers.ParseICEServers(*iceServers); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: --ice-servers: %v\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -225,6 +234,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Cosmetics:      cosmetics.NewService(st),
 		TrustedProxies: cfg.proxies,
 		BaseURL:        cfg.baseURL,
+		ICEServers:     cfg.iceServers,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

@@ -118,6 +118,14 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusUnprocessableEntity, "chat.too_long")
 	case errors.Is(err, play.ErrChatInvalid):
 		return form(http.StatusUnprocessableEntity, "chat.invalid")
+	case errors.Is(err, play.ErrVoiceNotVIP):
+		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "voice.not_vip"}}
+	case errors.Is(err, play.ErrVoiceInvalid):
+		return errorResponse{status: http.StatusUnprocessableEntity, msg: views.Message{ID: "voice.invalid"}}
+	case errors.Is(err, play.ErrVoiceFlood):
+		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "voice.flood"}, retry: play.VoiceWindow}
+	case errors.Is(err, play.ErrVoiceClosed):
+		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "voice.closed"}}
 	case errors.Is(err, play.ErrNotPlayer):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
 	case errors.Is(err, play.ErrNoBots):

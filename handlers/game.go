@@ -40,6 +40,9 @@ type Games interface {
 	ChatLog(ctx context.Context, id int64) ([]play.ChatMessage, error)
 	ToggleChatMute(ctx context.Context, id, user int64) (bool, error)
 	ChatMuted(id, user int64) bool
+	// Voice chat (game_voice.go).
+	Signal(ctx context.Context, id, user int64, sig play.VoiceSignal) error
+	CanSpeak(ctx context.Context, user int64) (bool, error)
 }
 
 // Users looks up users by ID, for the players' names shown at a game.
@@ -111,6 +114,23 @@ func (h *Handler) seatedPlayers(r *http.Request, snap play.Snapshot) players {
 	return p
 }
 
+// pageView is gameView for the whole game page, which also has the voice
+// chat: whether the player may speak is read afresh at every page.
+func (h *Handler) pageView(r *http.Request, snap play.Snapshot) views.GameView {
+	v := h.gameView(r, snap)
+	if !v.Voice.Open {
+		return v
+	}
+	v.Voice.ICEServers = h.iceServers
+	user, _ := userFrom(r.Context())
+	can, err := h.games.CanSpeak(r.Context(), user.ID)
+	if err != nil {
+		h.log.WarnContext(r.Context(), "voice: can speak", "user", user.ID, "err", err) // listening still works
+	}
+	v.Voice.CanSpeak = can
+	return v
+}
+
 // baseURL is the server's own address for links to share: the configured
 // base URL, or the address the browser reached.
 func (h *Handler) baseURL(r *http.Request) string {
@@ -153,7 +173,7 @@ func (h *Handler) handleGameShow(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	h.render(w, r, http.StatusOK, views.GamePage(h.gameView(r, snap), nil))
+	h.render(w, r, http.StatusOK, views.GamePage(h.pageView(r, snap), nil))
 }
 
 func (h *Handler) handlePracticeCreate(w http.ResponseWriter, r *http.Request) {
@@ -238,5 +258,6 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Post("/rematch", h.handleGameRematch)
 		r.Post("/chat", h.handleGameChat)
 		r.Post("/chat/mute", h.handleGameChatMute)
+		r.Post("/voice", h.handleGameVoice)
 	})
 }

@@ -67,7 +67,7 @@ func (h *Handler) answerGameForm(w http.ResponseWriter, r *http.Request, id int6
 		h.fail(w, r, serr)
 		return
 	}
-	h.render(w, r, resp.status, show(h.gameView(r, snap), &resp.msg))
+	h.render(w, r, resp.status, show(h.pageView(r, snap), &resp.msg))
 }
 
 // afterAction answers a successful action: htmx needs nothing (the event

@@ -34,9 +34,9 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	var playing bool // spectators get nothing of the chat, not even its events
+	var viewer gameViewer // spectators get nothing of the chat and voice chat
 	if user, ok := userFrom(ctx); ok {
-		if _, playing = snap.SideOf(user.ID); playing {
+		if viewer.side, viewer.playing = snap.SideOf(user.ID); viewer.playing {
 			if err := h.games.Connected(ctx, id, user.ID); err != nil {
 				h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
 			}
@@ -80,15 +80,11 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return // dropped for falling behind: the page reconnects for a fresh snapshot
 			}
-			_, chat := ev.Payload.(play.ChatPosted)
-			if chat && !playing {
-				continue
+			// One render covers a burst of events; voice signals go one by one.
+			burst, open := appendWaiting([]play.Event{ev}, sub.C())
+			if err = forward(stream, burst, viewer, sv, send); err == nil && !open {
+				return
 			}
-			// One render covers a burst of events.
-			if drainChat(sub.C()) || chat {
-				sv.chatChanged()
-			}
-			err = send()
 		case now := <-sync.C:
 			var sent bool
 			sent, err = h.sendClocks(r, stream, id, sv)
@@ -125,24 +121,6 @@ func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64, sv *s
 		}
 	}
 	return true, nil
-}
-
-// drainChat empties c of the game events already waiting, without
-// blocking, and reports whether a chat message was among them.
-func drainChat(c <-chan play.Event) (chat bool) {
-	for {
-		select {
-		case ev, ok := <-c:
-			if !ok {
-				return chat
-			}
-			if _, ok := ev.Payload.(play.ChatPosted); ok {
-				chat = true
-			}
-		default:
-			return chat
-		}
-	}
 }
 
 // drain empties c of events already waiting, without blocking.

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,8 +42,15 @@ type stream struct {
 // events.
 func openStream(t *testing.T, srv *httptest.Server, user account.User) *stream {
 	t.Helper()
+	return openGameStream(t, srv, testGameID, user)
+}
+
+// openGameStream opens the events of game id as user on srv and starts
+// reading them.
+func openGameStream(t *testing.T, srv *httptest.Server, id int64, user account.User) *stream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/games/7/events", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/games/"+strconv.FormatInt(id, 10)+"/events", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

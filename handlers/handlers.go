@@ -71,6 +71,9 @@ type Config struct {
 	// private game's invite) and trusted as an origin for POSTs; nil uses
 	// the address the browser reached.
 	BaseURL *url.URL
+	// ICEServers are the STUN and TURN servers the pages use for voice
+	// chat; none by default (see ParseICEServers).
+	ICEServers []ICEServer
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -105,6 +108,8 @@ type Handler struct {
 	base      *url.URL // nil: as the browser reached us
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
+	// iceServers is Config.ICEServers as the voice script reads it (JSON).
+	iceServers string
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -120,6 +125,7 @@ func New(cfg Config) *Handler {
 		h.log = slog.New(slog.DiscardHandler)
 	}
 	h.heartbeat, h.clockSync = cfg.Heartbeat, cfg.ClockSync
+	h.iceServers = iceServersJSON(cfg.ICEServers)
 	if h.heartbeat <= 0 {
 		h.heartbeat = DefaultHeartbeat
 	}

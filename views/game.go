@@ -17,6 +17,9 @@ import (
 const (
 	// EventGame carries the whole game panel, rendered for the viewer.
 	EventGame = "game"
+	// EventVoice carries a voice signal of the opponent (JSON), for the
+	// page's voice.js; never to spectators.
+	EventVoice = "voice"
 )
 
 // ClockEvent names the event that carries side's clock alone.
@@ -71,6 +74,9 @@ type GameView struct {
 	Chat      []ChatLine
 	Muted     bool
 	ChatError *Message
+	// Voice is the voice chat (voice.go); the handler fills in what the
+	// snapshot does not say.
+	Voice VoiceView
 }
 
 // PlayerView is one side of the board: who plays it and their clock.
@@ -226,6 +232,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	}
 	if v.Player {
 		v.Chat, v.Muted = chatLines(snap, v.Side, in), in.Muted
+		v.Voice.Open = !snap.Status.Over() && snap.Kind != play.Practice
 	}
 	return v
 }

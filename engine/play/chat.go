@@ -89,7 +89,7 @@ func (s *Service) Chat(ctx context.Context, id, user int64, text string) error {
 		return fmt.Errorf("play: chat in game %d, user %d: %w", id, user, ErrNotPlayer)
 	}
 	now := s.now()
-	if !s.chat.limit.allow(chatKey{id, user}, now) {
+	if !s.chat.limit.allow(playerKey{id, user}, now) {
 		return fmt.Errorf("play: chat in game %d, user %d: %w", id, user, ErrChatFlood)
 	}
 	if err := s.store.AddChatMessage(ctx, ChatMessage{GameID: id, User: user, Body: body, At: now}); err != nil {
@@ -120,31 +120,28 @@ func (s *Service) ToggleChatMute(ctx context.Context, id, user int64) (bool, err
 	if _, ok := snap.SideOf(user); !ok {
 		return false, fmt.Errorf("play: mute in game %d, user %d: %w", id, user, ErrNotPlayer)
 	}
-	return s.chat.toggleMute(chatKey{id, user}), nil
+	return s.chat.toggleMute(playerKey{id, user}), nil
 }
 
 // ChatMuted reports whether user muted the opponent's chat in game id.
 func (s *Service) ChatMuted(id, user int64) bool {
-	return s.chat.muted(chatKey{id, user})
+	return s.chat.muted(playerKey{id, user})
 }
 
-// chatKey is one player at one game.
-type chatKey struct{ game, user int64 }
-
-// chatState is the chat's memory in a Service: the flood limiter and the
-// mutes. Its zero value is ready to use.
+// chatState is the chat's memory in a Service: the flood limiter (set by
+// New) and the mutes.
 type chatState struct {
-	limit chatLimiter
+	limit windowLimiter
 
 	mu    sync.Mutex
-	mutes map[chatKey]bool
+	mutes map[playerKey]bool
 }
 
-func (c *chatState) toggleMute(k chatKey) bool {
+func (c *chatState) toggleMute(k playerKey) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.mutes == nil {
-		c.mutes = make(map[chatKey]bool)
+		c.mutes = make(map[playerKey]bool)
 	}
 	if c.mutes[k] {
 		delete(c.mutes, k)
@@ -154,45 +151,8 @@ func (c *chatState) toggleMute(k chatKey) bool {
 	return true
 }
 
-func (c *chatState) muted(k chatKey) bool {
+func (c *chatState) muted(k playerKey) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mutes[k]
-}
-
-// chatLimiter allows ChatBurst messages per key in any ChatWindow: a
-// sliding window of the times of the last messages. Its zero value is
-// ready to use.
-type chatLimiter struct {
-	mu   sync.Mutex
-	sent map[chatKey][]time.Time
-}
-
-// chatSweepAt is the number of keys above which allow forgets idle ones.
-const chatSweepAt = 1024
-
-// allow reports whether key may send a message at now, and if so counts it.
-func (l *chatLimiter) allow(key chatKey, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.sent == nil {
-		l.sent = make(map[chatKey][]time.Time)
-	}
-	if len(l.sent) > chatSweepAt {
-		for k, ts := range l.sent {
-			if len(ts) == 0 || now.Sub(ts[len(ts)-1]) >= ChatWindow {
-				delete(l.sent, k)
-			}
-		}
-	}
-	recent := l.sent[key]
-	for len(recent) > 0 && now.Sub(recent[0]) >= ChatWindow {
-		recent = recent[1:]
-	}
-	if len(recent) >= ChatBurst {
-		l.sent[key] = recent
-		return false
-	}
-	l.sent[key] = append(recent, now)
-	return true
 }

@@ -38,9 +38,9 @@ func TestCleanChat(t *testing.T) {
 }
 
 func TestChatLimiter(t *testing.T) {
-	var l chatLimiter
+	l := windowLimiter{burst: ChatBurst, window: ChatWindow}
 	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	a, b := chatKey{1, 1}, chatKey{1, 2}
+	a, b := playerKey{1, 1}, playerKey{1, 2}
 	for i := range ChatBurst {
 		if !l.allow(a, t0.Add(time.Duration(i)*time.Second)) {
 			t.Fatalf("message %d refused", i+1)

@@ -17,6 +17,7 @@ type memStore struct {
 	games map[int64]GameRecord
 	fail  bool // every write fails
 	chat  []ChatMessage
+	vips  map[int64]bool // users who are VIP members
 }
 
 func newMemStore() *memStore { return &memStore{games: make(map[int64]GameRecord)} }
@@ -140,4 +141,20 @@ func (m *memStore) ChatMessages(_ context.Context, gameID int64) ([]ChatMessage,
 		}
 	}
 	return out, nil
+}
+
+func (m *memStore) VIP(_ context.Context, user int64) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.vips[user], nil
+}
+
+// setVIP makes user a VIP member, or not.
+func (m *memStore) setVIP(user int64, on bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.vips == nil {
+		m.vips = make(map[int64]bool)
+	}
+	m.vips[user] = on
 }

@@ -67,7 +67,8 @@ type Service struct {
 	rmu     sync.Mutex // held while a rematch is decided and created
 	rematch map[int64]*rematch
 
-	chat chatState // chat.go
+	chat  chatState     // chat.go
+	voice windowLimiter // voice.go: signals per player
 }
 
 // New returns a service configured by cfg. Call Recover before serving.
@@ -77,6 +78,8 @@ func New(cfg Config) *Service {
 		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger,
 		tables:  make(map[int64]*table),
 		rematch: make(map[int64]*rematch),
+		chat:    chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
+		voice:   windowLimiter{burst: VoiceBurst, window: VoiceWindow},
 	}
 	if s.hub == nil {
 		s.hub = live.New[int64, Event](0)

@@ -98,4 +98,8 @@ type Store interface {
 	AddChatMessage(ctx context.Context, m ChatMessage) error
 	// ChatMessages returns a game's chat messages, oldest first.
 	ChatMessages(ctx context.Context, gameID int64) ([]ChatMessage, error)
+
+	// VIP reports whether a user is a VIP member, who may speak in voice
+	// chat (voice.go). A missing user is an error.
+	VIP(ctx context.Context, user int64) (bool, error)
 }

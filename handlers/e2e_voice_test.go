@@ -1,0 +1,200 @@
+//go:build e2e
+
+package handlers_test
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// voiceBrowser starts a Chromium whose microphone is a fake device (a
+// beeping tone) that it may use without asking, and which records every
+// RTCPeerConnection the page makes in window.__pcs, so that the test can
+// read their statistics (the product's pages have no such hook), and
+// whose Content-Security-Policy violations are recorded (watchCSP).
+func voiceBrowser(t *testing.T, name string) *browser {
+	t.Helper()
+	b := newBrowser(t, name,
+		chromedp.Flag("use-fake-device-for-media-stream", true),
+		chromedp.Flag("use-fake-ui-for-media-stream", true),
+		// Without a network interface, only loopback connects the two.
+		chromedp.Flag("allow-loopback-in-peer-connection", true),
+	)
+	const hook = `(function () {
+		var Native = window.RTCPeerConnection;
+		if (!Native) return;
+		window.__pcs = [];
+		window.RTCPeerConnection = function (cfg) {
+			var pc = new Native(cfg);
+			window.__pcs.push(pc);
+			return pc;
+		};
+		window.RTCPeerConnection.prototype = Native.prototype;
+	})();`
+	b.do(10*time.Second, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hook})
+		return err
+	}))
+	watchCSP(b)
+	return b
+}
+
+// setVIP runs `satranc admin vip NAME on|off` on the server's database, as
+// an administrator would while the server runs.
+func setVIP(t *testing.T, srv *server, name, onOff string) {
+	t.Helper()
+	out, err := exec.Command(satrancBinary(t), "admin", "--db", srv.DB, "vip", name, onOff).CombinedOutput()
+	if err != nil {
+		t.Fatalf("satranc admin vip %s %s: %v\n%s", name, onOff, err, out)
+	}
+}
+
+// inboundAudioBytes is a page expression: a promise of the audio bytes
+// received over all of the page's connections, by their inbound-rtp
+// statistics.
+const inboundAudioBytes = `Promise.all((window.__pcs || []).map(pc => pc.getStats())).then(all => {
+	let n = 0;
+	all.forEach(stats => stats.forEach(s => { if (s.type === "inbound-rtp" && s.kind === "audio") n += s.bytesReceived || 0; }));
+	return n;
+})`
+
+// waitInboundAudio waits until b's page has received more than after bytes
+// of audio, and returns how many.
+func waitInboundAudio(b *browser, after float64) float64 {
+	b.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inboundAudioBytes, chromedp.EvalAwaitPromise))
+		cancel()
+		if err != nil {
+			b.t.Fatalf("%s: getStats: %v", b.name, err)
+		}
+		if n > after {
+			return n
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%s: received %v bytes of audio in 20 s, want more than %v", b.name, n, after)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func voiceText(b *browser, testid string) string {
+	b.t.Helper()
+	return strings.TrimSpace(eval[string](b, `document.querySelector('[data-testid="`+testid+`"]').textContent`))
+}
+
+// TestBrowserVoice: at a private game, a VIP speaks and the other player,
+// who is no VIP and has only the button to listen, hears them: their
+// connection carries a live remote audio track whose bytes arrive. Once an
+// administrator takes the VIP away, the server refuses the next offer to
+// speak and the page says why.
+func TestBrowserVoice(t *testing.T) {
+	srv := startServer(t)
+	alice, bob := voiceBrowser(t, "alice"), voiceBrowser(t, "bob")
+	signUp(alice, srv, "alice")
+	signUp(bob, srv, "bob")
+	setVIP(t, srv, "alice", "on")
+	startPrivateGame(t, srv, alice, bob, "10+0")
+
+	for _, b := range []*browser{alice, bob} {
+		waitFor(b, 10*time.Second, `!document.querySelector('[data-testid="voice"]').hidden`)
+	}
+	if n := eval[int](bob, `document.querySelectorAll('[data-testid="voice-speak"]').length`); n != 0 {
+		t.Fatal("bob, who is no VIP, has a button to speak")
+	}
+	if got := voiceText(bob, "voice-listen"); got != "Listen" {
+		t.Errorf("bob's button = %q, want Listen", got)
+	}
+	if got := voiceText(alice, "voice-speak"); got != "Start voice" {
+		t.Errorf("alice's button = %q, want Start voice", got)
+	}
+
+	// Alice speaks: her offer reaches bob's page, which asks him to listen.
+	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
+	waitFor(alice, 15*time.Second, `document.getElementById("voice").dataset.speak === "waiting"`)
+	waitFor(bob, 15*time.Second, `document.getElementById("voice").dataset.listen === "offered"`)
+	if got := voiceText(bob, "voice-listen-state"); !strings.Contains(got, "Your opponent is speaking") {
+		t.Errorf("bob's state = %q", got)
+	}
+
+	// Bob listens: the connection comes up and alice's audio arrives.
+	bob.do(10*time.Second, chromedp.Click(`[data-testid="voice-listen"]`))
+	waitFor(bob, 30*time.Second, `document.getElementById("voice").dataset.listen === "live"`)
+	waitFor(alice, 30*time.Second, `document.getElementById("voice").dataset.speak === "live"`)
+	if got := voiceText(bob, "voice-listen-state"); got != "Listening to your opponent." {
+		t.Errorf("bob's state = %q", got)
+	}
+	if got := voiceText(alice, "voice-speak-state"); got != "Your opponent can hear you." {
+		t.Errorf("alice's state = %q", got)
+	}
+	tracks := `(window.__pcs || []).flatMap(pc => pc.getReceivers()).filter(r => r.track && r.track.kind === "audio" && r.track.readyState === "live").length`
+	if n := eval[int](bob, tracks); n < 1 {
+		t.Errorf("bob's connections have %d live remote audio tracks", n)
+	}
+	if ok := eval[bool](bob, `(() => { const s = document.querySelector('[data-testid="voice-audio"]').srcObject; return !!s && s.getAudioTracks().length > 0; })()`); !ok {
+		t.Error("bob's page does not play the remote audio")
+	}
+	got := waitInboundAudio(bob, 0)
+	got2 := waitInboundAudio(bob, got) // and it keeps flowing
+	t.Logf("bob received %v, then %v bytes of alice's audio", got, got2)
+	if n := waitAliceSentNothing(alice); n != 0 {
+		t.Errorf("alice, who does not listen, received %v bytes of audio", n)
+	}
+
+	// Mute and unmute.
+	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
+	waitFor(alice, 5*time.Second, `document.getElementById("voice").dataset.speak === "muted"`)
+	if got := voiceText(alice, "voice-speak"); got != "Unmute" {
+		t.Errorf("muted button = %q, want Unmute", got)
+	}
+	if n := eval[int](alice, `(window.__pcs || []).flatMap(pc => pc.getSenders()).filter(s => s.track && s.track.enabled).length`); n != 0 {
+		t.Errorf("muted, alice still sends %d enabled tracks", n)
+	}
+	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
+	waitFor(alice, 5*time.Second, `document.getElementById("voice").dataset.speak === "live"`)
+
+	// Alice stops: bob's page hears the bye.
+	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-stop"]`))
+	waitFor(alice, 5*time.Second, `document.getElementById("voice").dataset.speak === "off"`)
+	waitFor(bob, 15*time.Second, `document.getElementById("voice").dataset.listen === "waiting"`)
+
+	// The VIP is taken away: the server refuses alice's next offer, and
+	// her page says why and stops.
+	setVIP(t, srv, "alice", "off")
+	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
+	waitFor(alice, 15*time.Second, `document.querySelector('[data-testid="voice-error"]').textContent.trim() !== ""`)
+	if got := voiceText(alice, "voice-error"); got != "Only VIP members can speak in voice chat. You can still listen." {
+		t.Errorf("alice's notice = %q", got)
+	}
+	waitFor(alice, 5*time.Second, `document.getElementById("voice").dataset.speak === "off"`)
+	if state := eval[string](bob, `document.getElementById("voice").dataset.listen`); state != "waiting" {
+		t.Errorf("bob's page after the refused offer: %q, want waiting (nothing relayed)", state)
+	}
+	for _, b := range []*browser{alice, bob} {
+		if v := cspViolations(b); len(v) > 0 {
+			t.Errorf("%s: the browser blocked %d things: %q", b.name, len(v), v)
+		}
+	}
+}
+
+// waitAliceSentNothing returns the audio bytes alice's page received: she
+// speaks and does not listen, so none.
+func waitAliceSentNothing(alice *browser) float64 {
+	alice.t.Helper()
+	ctx, cancel := context.WithTimeout(alice.ctx, 10*time.Second)
+	defer cancel()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inboundAudioBytes, chromedp.EvalAwaitPromise))
+	if err != nil {
+		alice.t.Fatalf("alice: getStats: %v", err)
+	}
+	return n
+}

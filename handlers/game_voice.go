@@ -1,0 +1,138 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"satranc/engine/chess"
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// maxVoiceForm bounds a voice signal's request body: a description of
+// play.VoiceMaxSDP bytes, URL-encoded, and the other fields.
+const maxVoiceForm = 4 * play.VoiceMaxSDP
+
+// handleGameVoice relays a voice signal of the player's page to the
+// opponent's (engine/play voice.go); voice.js posts the form fields kind,
+// conn, sdp, candidate, mid and mline. It answers 204, or the refusal's
+// status with its message as plain text, which the page shows.
+func (h *Handler) handleGameVoice(w http.ResponseWriter, r *http.Request) {
+	id, err := gameID(r)
+	if err != nil {
+		h.failVoice(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxVoiceForm)
+	if err := r.ParseForm(); err != nil {
+		h.failVoice(w, r, errBadRequest)
+		return
+	}
+	sig := play.VoiceSignal{
+		Kind:      play.VoiceKind(r.PostForm.Get("kind")),
+		Conn:      r.PostForm.Get("conn"),
+		SDP:       r.PostForm.Get("sdp"),
+		Candidate: r.PostForm.Get("candidate"),
+		Mid:       r.PostForm.Get("mid"),
+	}
+	if m := r.PostForm.Get("mline"); m != "" {
+		if sig.MLine, err = strconv.Atoi(m); err != nil {
+			h.failVoice(w, r, errBadRequest)
+			return
+		}
+	}
+	user, _ := userFrom(r.Context())
+	if err := h.games.Signal(r.Context(), id, user.ID, sig); err != nil {
+		h.failVoice(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// failVoice answers a refused voice signal with its localised message as
+// plain text, for voice.js to show as it is.
+func (h *Handler) failVoice(w http.ResponseWriter, r *http.Request, err error) {
+	resp := responseFor(err)
+	if resp.status >= 500 {
+		h.log.ErrorContext(r.Context(), "voice signal", "path", r.URL.Path, "err", err)
+	}
+	setRetryAfter(w, resp.retry)
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(resp.status)
+	_, _ = w.Write([]byte(resp.msg.Text(r.Context())))
+}
+
+// voiceMessage is a voice signal as the opponent's page reads it from the
+// game stream (event views.EventVoice, JSON data).
+type voiceMessage struct {
+	Kind      play.VoiceKind `json:"kind"`
+	Conn      string         `json:"conn,omitempty"`
+	SDP       string         `json:"sdp,omitempty"`
+	Candidate string         `json:"candidate,omitempty"`
+	Mid       string         `json:"mid,omitempty"`
+	MLine     int            `json:"mline"`
+}
+
+// sendVoice writes sig to the stream as a views.EventVoice event. It has
+// no id: the event id stays the game's ply, for the panel's catching up.
+func sendVoice(stream *sseWriter, sig play.VoiceSignal) error {
+	data, err := json.Marshal(voiceMessage{Kind: sig.Kind, Conn: sig.Conn, SDP: sig.SDP, Candidate: sig.Candidate, Mid: sig.Mid, MLine: sig.MLine})
+	if err != nil {
+		return err
+	}
+	return stream.event("", views.EventVoice, data) // JSON escapes line breaks: one data line
+}
+
+// gameViewer is who watches a game stream: a player of one side, or not.
+type gameViewer struct {
+	side    chess.Color
+	playing bool
+}
+
+// forward writes a burst of a game's events to one viewer's stream: each
+// voice signal of the opponent as it is, and one render of the panel
+// (send) for everything else, with the chat read again after a message.
+// Spectators get nothing of the chat and the voice chat, not even their
+// events; a player does not get their own signals back.
+func forward(stream *sseWriter, burst []play.Event, v gameViewer, sv *streamViews, send func() error) error {
+	render := false
+	for _, ev := range burst {
+		switch p := ev.Payload.(type) {
+		case play.VoiceSignalled:
+			if v.playing && p.From != v.side {
+				if err := sendVoice(stream, p.Signal); err != nil {
+					return err
+				}
+			}
+		case play.ChatPosted:
+			if v.playing {
+				sv.chatChanged()
+				render = true
+			}
+		default:
+			render = true
+		}
+	}
+	if render {
+		return send()
+	}
+	return nil
+}
+
+// appendWaiting appends to burst the events already waiting on c, without
+// blocking; open is false if c was closed.
+func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
+	for {
+		select {
+		case e, ok := <-c:
+			if !ok {
+				return burst, false
+			}
+			burst = append(burst, e)
+		default:
+			return burst, true
+		}
+	}
+}
