@@ -24,7 +24,7 @@ var cosmeticMarks = []struct {
 	{regexp.MustCompile(`theme-[a-z]+`), "theme-*"},
 	{regexp.MustCompile(`data-(theme|pieces|frame)="[^"]*"`), `data-$1="*"`},
 	{regexp.MustCompile(`/static/img/pieces/(?:[a-z]+/)?([wb][KQRBNP])\.svg\?v=[0-9a-f]+`), "/static/img/pieces/*/$1.svg"},
-	{regexp.MustCompile(` ?frame frame-[a-z]+`), ""},
+	{regexp.MustCompile(` ?frame frame-[a-z-]+`), ""},
 	{regexp.MustCompile(` class=""`), ""},
 }
 
@@ -44,8 +44,8 @@ func appearanceOnly(html string) string {
 func TestCosmeticsChangeNoRuleOrResult(t *testing.T) {
 	looks := []cosmetics.Look{
 		cosmetics.DefaultLook(),
-		{Board: "board-walnut", Pieces: "pieces-flat", Frame: "frame-gold"},
-		{Board: "board-iznik", Pieces: "pieces-standard", Frame: "frame-silver"},
+		{Board: "board_walnut", Pieces: "pieces_flat", Frame: "frame_cup_gold"},
+		{Board: "board_iznik", Pieces: "pieces_standard", Frame: "frame_cup_silver"},
 	}
 	mate := []string{"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"} // scholar's mate
 	now := time.Now()

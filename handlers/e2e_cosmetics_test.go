@@ -36,7 +36,7 @@ func TestBrowserCosmetics(t *testing.T) {
 		}
 	}
 	before := read()
-	if before.theme != "board-classic" || before.light != "rgb(240, 217, 181)" || !strings.HasPrefix(before.piece, "/static/img/pieces/wR.svg") {
+	if before.theme != "board_classic" || before.light != "rgb(240, 217, 181)" || !strings.HasPrefix(before.piece, "/static/img/pieces/wR.svg") {
 		t.Fatalf("default look: %+v", before)
 	}
 	if len(strings.Fields(before.legal)) != 20 {
@@ -47,12 +47,12 @@ func TestBrowserCosmetics(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/settings"),
 		chromedp.WaitVisible(`[data-testid="settings-form"]`),
 	)
-	if !eval[bool](b, `document.querySelector('[data-testid="item-frame-gold"]').disabled && document.querySelector('[data-testid="item-board-iznik"]').disabled`) {
+	if !eval[bool](b, `document.querySelector('[data-testid="item-frame_cup_gold"]').disabled && document.querySelector('[data-testid="item-board_iznik"]').disabled`) {
 		t.Error("items the member does not own can be chosen")
 	}
 	b.do(20*time.Second,
-		chromedp.Click(`[data-testid="item-board-walnut"]`),
-		chromedp.Click(`[data-testid="item-pieces-flat"]`),
+		chromedp.Click(`[data-testid="item-board_walnut"]`),
+		chromedp.Click(`[data-testid="item-pieces_flat"]`),
 		chromedp.Click(`[data-testid="settings-save"]`),
 		chromedp.WaitVisible(`[data-testid="settings-saved"]`),
 	)
@@ -61,7 +61,7 @@ func TestBrowserCosmetics(t *testing.T) {
 	b.do(20*time.Second, chromedp.Navigate(game), chromedp.WaitVisible(`[data-testid="game-panel"]`))
 	waitMyTurn(b, 0)
 	after := read()
-	want := look{theme: "board-walnut", light: "rgb(226, 196, 154)", dark: "rgb(126, 79, 44)", legal: before.legal}
+	want := look{theme: "board_walnut", light: "rgb(226, 196, 154)", dark: "rgb(126, 79, 44)", legal: before.legal}
 	if after.theme != want.theme || after.light != want.light || after.dark != want.dark || after.legal != want.legal ||
 		!strings.HasPrefix(after.piece, "/static/img/pieces/flat/wR.svg") {
 		t.Errorf("after choosing walnut and the flat pieces: %+v, want %+v with the flat rook", after, want)
@@ -74,7 +74,7 @@ func TestBrowserCosmetics(t *testing.T) {
 	clickMove(b, "g1", "f3")
 	waitMyTurn(b, 2)
 	redrawn := eval[string](b, `document.querySelector('.board [data-square="f3"] img.piece').getAttribute('src')`)
-	if got := read(); got.theme != "board-walnut" || got.light != want.light || !strings.HasPrefix(redrawn, "/static/img/pieces/flat/wN.svg") {
+	if got := read(); got.theme != "board_walnut" || got.light != want.light || !strings.HasPrefix(redrawn, "/static/img/pieces/flat/wN.svg") {
 		t.Errorf("board redrawn by the stream: %+v, knight on f3 %q; want walnut and the flat set", got, redrawn)
 	}
 	b.screenshot("game")

@@ -30,7 +30,7 @@ func TestSettingsNeedsMember(t *testing.T) {
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != "/login?next=%2Fsettings" {
 		t.Errorf("guest GET /settings = %d to %q, want 303 to the log-in", resp.StatusCode, loc)
 	}
-	resp = e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board-sea", "pieces-flat", "frame-none")})
+	resp = e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board_sea", "pieces_flat", "frame_none")})
 	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/login") {
 		t.Errorf("guest POST /settings = %d to %q, want 303 to the log-in", resp.StatusCode, resp.Header.Get("Location"))
 	}
@@ -54,13 +54,13 @@ func TestSettingsChooseOwnedItems(t *testing.T) {
 		item              string
 		checked, disabled bool
 	}{
-		{"board-classic", true, false},
-		{"board-walnut", false, false},
-		{"board-iznik", false, true},
-		{"pieces-standard", true, false},
-		{"pieces-flat", false, false},
-		{"frame-none", true, false},
-		{"frame-gold", false, true},
+		{"board_classic", true, false},
+		{"board_walnut", false, false},
+		{"board_iznik", false, true},
+		{"pieces_standard", true, false},
+		{"pieces_flat", false, false},
+		{"frame_none", true, false},
+		{"frame_cup_gold", false, true},
 	} {
 		in := testid(doc, "item-"+tc.item)
 		_, checked := in.Attr("checked")
@@ -73,7 +73,7 @@ func TestSettingsChooseOwnedItems(t *testing.T) {
 		}
 	}
 
-	resp := e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board-walnut", "pieces-flat", "frame-none"), cookies: []*http.Cookie{c}})
+	resp := e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board_walnut", "pieces_flat", "frame_none"), cookies: []*http.Cookie{c}})
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != "/settings?saved=1" {
 		t.Fatalf("POST /settings = %d to %q, want 303 to /settings?saved=1", resp.StatusCode, loc)
 	}
@@ -81,7 +81,7 @@ func TestSettingsChooseOwnedItems(t *testing.T) {
 	if testid(doc, "settings-saved").Length() != 1 {
 		t.Error("no confirmation after saving")
 	}
-	if _, ok := testid(doc, "item-board-walnut").Attr("checked"); !ok {
+	if _, ok := testid(doc, "item-board_walnut").Attr("checked"); !ok {
 		t.Error("walnut is not shown chosen after saving it")
 	}
 	board := testid(parse(t, get("/")), "board")
@@ -94,18 +94,18 @@ func TestSettingsChooseOwnedItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.store.GrantItem(ctx, u.ID, "frame-gold", "test prize"); err != nil {
+	if _, err := e.store.GrantItem(ctx, u.ID, "frame_cup_gold", "test prize"); err != nil {
 		t.Fatal(err)
 	}
-	if _, disabled := testid(parse(t, get("/settings")), "item-frame-gold").Attr("disabled"); disabled {
+	if _, disabled := testid(parse(t, get("/settings")), "item-frame_cup_gold").Attr("disabled"); disabled {
 		t.Error("a granted frame is still locked")
 	}
-	resp = e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board-walnut", "pieces-flat", "frame-gold"), cookies: []*http.Cookie{c}})
+	resp = e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm("board_walnut", "pieces_flat", "frame_cup_gold"), cookies: []*http.Cookie{c}})
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("POST a granted frame = %d, want 303", resp.StatusCode)
 	}
 	name := testid(parse(t, get("/profile")), "profile-name").Find(`[data-testid="framed-name"]`)
-	if !name.HasClass("frame-gold") || strings.TrimSpace(name.Text()) != "ayse" {
+	if !name.HasClass("frame-cup-gold") || strings.TrimSpace(name.Text()) != "ayse" {
 		t.Errorf("profile name: class %q text %q, want ayse in the gold frame", name.AttrOr("class", ""), name.Text())
 	}
 }
@@ -114,7 +114,7 @@ func TestSettingsRefusesItemsNotOwned(t *testing.T) {
 	ctx := context.Background()
 	e := newSettingsEnv(t)
 	c := e.signUp(t, "ayse")
-	chosen := cosmetics.Look{Board: "board-sea", Pieces: "pieces-standard", Frame: "frame-none"}
+	chosen := cosmetics.Look{Board: "board_sea", Pieces: "pieces_standard", Frame: "frame_none"}
 	if resp := e.do(t, request{method: http.MethodPost, target: "/settings", form: lookForm(chosen.Board, chosen.Pieces, chosen.Frame), cookies: []*http.Cookie{c}}); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("POST an owned look = %d", resp.StatusCode)
 	}
@@ -125,10 +125,10 @@ func TestSettingsRefusesItemsNotOwned(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"prize frame", "en", lookForm("board-sea", "pieces-flat", "frame-gold"), http.StatusForbidden, "error.cosmetics.not_owned"},
-		{"prize theme, in Turkish", "tr", lookForm("board-iznik", "pieces-flat", "frame-none"), http.StatusForbidden, "error.cosmetics.not_owned"},
-		{"unknown theme", "en", lookForm("board-pink", "pieces-flat", "frame-none"), http.StatusUnprocessableEntity, "error.cosmetics.unknown"},
-		{"frame in the board's place", "en", lookForm("frame-none", "pieces-flat", "frame-none"), http.StatusUnprocessableEntity, "error.cosmetics.unknown"},
+		{"prize frame", "en", lookForm("board_sea", "pieces_flat", "frame_cup_gold"), http.StatusForbidden, "error.cosmetics.not_owned"},
+		{"prize theme, in Turkish", "tr", lookForm("board_iznik", "pieces_flat", "frame_none"), http.StatusForbidden, "error.cosmetics.not_owned"},
+		{"unknown theme", "en", lookForm("board_pink", "pieces_flat", "frame_none"), http.StatusUnprocessableEntity, "error.cosmetics.unknown"},
+		{"frame in the board's place", "en", lookForm("frame_none", "pieces_flat", "frame_none"), http.StatusUnprocessableEntity, "error.cosmetics.unknown"},
 		{"nothing chosen", "en", url.Values{}, http.StatusUnprocessableEntity, "error.cosmetics.unknown"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -141,7 +141,7 @@ func TestSettingsRefusesItemsNotOwned(t *testing.T) {
 			if msg.AttrOr("data-message", "") != tc.msg || strings.TrimSpace(msg.Text()) != text(t, tc.lang, tc.msg) {
 				t.Errorf("form error %q %q, want %s in %s", msg.AttrOr("data-message", ""), msg.Text(), tc.msg, tc.lang)
 			}
-			if _, ok := testid(doc, "item-board-sea").Attr("checked"); !ok {
+			if _, ok := testid(doc, "item-board_sea").Attr("checked"); !ok {
 				t.Error("the form again does not show the saved theme chosen")
 			}
 			u, err := e.store.UserByName(ctx, "ayse")

@@ -17,7 +17,7 @@ import (
 var ErrInvalidReason = errors.New("store: a grant needs a reason of 1 to 200 bytes")
 
 // GrantItem gives the user userID the cosmetic item (an ID of
-// cosmetics.Catalogue, such as "frame-gold") for reason, a short text kept
+// cosmetics.Catalogue, such as "frame_cup_gold") for reason, a short text kept
 // with it ("daily_cup 2026-11-29 1st", "admin"). It is idempotent per
 // (user, item): granted is false, and nothing changes, when the user
 // already owns the item, a standard item included. An unknown item matches

@@ -17,12 +17,12 @@ func TestGrantItemIdempotent(t *testing.T) {
 	other := mustCreateUser(t, s, "bora")
 
 	for i, want := range []bool{true, false, false} {
-		granted, err := s.GrantItem(ctx, u.ID, "frame-gold", "daily_cup 2026-11-29 1st")
+		granted, err := s.GrantItem(ctx, u.ID, "frame_cup_gold", "daily_cup 2026-11-29 1st")
 		if err != nil || granted != want {
 			t.Fatalf("GrantItem #%d = %v, %v; want %v, nil", i+1, granted, err, want)
 		}
 	}
-	if _, err := s.GrantItem(ctx, u.ID, "board-iznik", "admin"); err != nil {
+	if _, err := s.GrantItem(ctx, u.ID, "board_iznik", "admin"); err != nil {
 		t.Fatal(err)
 	}
 	inv, err := s.Inventory(ctx, u.ID)
@@ -30,7 +30,7 @@ func TestGrantItemIdempotent(t *testing.T) {
 		t.Fatal(err)
 	}
 	slices.Sort(inv.Granted)
-	if want := []string{"board-iznik", "frame-gold"}; !slices.Equal(inv.Granted, want) {
+	if want := []string{"board_iznik", "frame_cup_gold"}; !slices.Equal(inv.Granted, want) {
 		t.Errorf("Inventory = %v, want %v", inv.Granted, want)
 	}
 	if inv, err := s.Inventory(ctx, other.ID); err != nil || len(inv.Granted) != 0 {
@@ -54,10 +54,10 @@ func TestGrantItemRefusals(t *testing.T) {
 		reason string
 		want   error
 	}{
-		{"unknown item", u.ID, "frame-platinum", "admin", cosmetics.ErrUnknownItem},
-		{"no reason", u.ID, "frame-gold", "", ErrInvalidReason},
-		{"long reason", u.ID, "frame-gold", long, ErrInvalidReason},
-		{"unknown user", u.ID + 100, "frame-gold", "admin", ErrNotFound},
+		{"unknown item", u.ID, "frame_platinum", "admin", cosmetics.ErrUnknownItem},
+		{"no reason", u.ID, "frame_cup_gold", "", ErrInvalidReason},
+		{"long reason", u.ID, "frame_cup_gold", long, ErrInvalidReason},
+		{"unknown user", u.ID + 100, "frame_cup_gold", "admin", ErrNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if granted, err := s.GrantItem(ctx, tc.user, tc.item, tc.reason); !errors.Is(err, tc.want) || granted {
@@ -66,7 +66,7 @@ func TestGrantItemRefusals(t *testing.T) {
 		})
 	}
 	// A standard item is owned already: no row, no error.
-	if granted, err := s.GrantItem(ctx, u.ID, "board-walnut", "admin"); err != nil || granted {
+	if granted, err := s.GrantItem(ctx, u.ID, "board_walnut", "admin"); err != nil || granted {
 		t.Errorf("GrantItem(standard) = %v, %v; want false, nil", granted, err)
 	}
 	var n int
@@ -82,7 +82,7 @@ func TestSaveLookReachesEveryUserLookup(t *testing.T) {
 	if u.Look != cosmetics.DefaultLook() {
 		t.Errorf("new user's look = %+v, want the default", u.Look)
 	}
-	look := cosmetics.Look{Board: "board-sea", Pieces: "pieces-flat", Frame: "frame-none"}
+	look := cosmetics.Look{Board: "board_sea", Pieces: "pieces_flat", Frame: "frame_none"}
 	if err := s.SaveLook(ctx, u.ID, look); err != nil {
 		t.Fatal(err)
 	}
@@ -108,10 +108,10 @@ func TestSaveLookReachesEveryUserLookup(t *testing.T) {
 		t.Errorf("SaveLook(unknown user) = %v, want ErrNotFound", err)
 	}
 	// An ID the catalogue no longer knows reads as the default.
-	if _, err := s.db.Exec("UPDATE users SET frame = 'frame-retired' WHERE id = ?", u.ID); err != nil {
+	if _, err := s.db.Exec("UPDATE users SET frame = 'frame_retired' WHERE id = ?", u.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.UserByID(ctx, u.ID); err != nil || got.Look.Frame != "frame-none" || got.Look.Board != "board-sea" {
+	if got, err := s.UserByID(ctx, u.ID); err != nil || got.Look.Frame != "frame_none" || got.Look.Board != "board_sea" {
 		t.Errorf("look with a retired frame = %+v, %v", got.Look, err)
 	}
 }
@@ -121,14 +121,14 @@ func TestChooseThroughStore(t *testing.T) {
 	s, _ := mustOpen(t)
 	u := mustCreateUser(t, s, "ayse")
 	svc := cosmetics.NewService(s)
-	gold := cosmetics.Look{Board: "board-classic", Pieces: "pieces-standard", Frame: "frame-gold"}
+	gold := cosmetics.Look{Board: "board_classic", Pieces: "pieces_standard", Frame: "frame_cup_gold"}
 	if err := svc.Choose(ctx, u.ID, gold); !errors.Is(err, cosmetics.ErrNotOwned) {
 		t.Fatalf("Choose(gold frame, not owned) = %v, want ErrNotOwned", err)
 	}
 	if got, _ := s.UserByID(ctx, u.ID); got.Look != cosmetics.DefaultLook() {
 		t.Errorf("after a refused choice the look is %+v, want unchanged", got.Look)
 	}
-	if _, err := s.GrantItem(ctx, u.ID, "frame-gold", "admin"); err != nil {
+	if _, err := s.GrantItem(ctx, u.ID, "frame_cup_gold", "admin"); err != nil {
 		t.Fatal(err)
 	}
 	if err := svc.Choose(ctx, u.ID, gold); err != nil {

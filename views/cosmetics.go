@@ -23,13 +23,13 @@ func LookOf(ctx context.Context) cosmetics.Look {
 // ThemeClass returns the CSS class of the board theme id ("theme-walnut"),
 // which sets the board's colour variables (static/css/app.css).
 func ThemeClass(id string) string {
-	return "theme-" + strings.TrimPrefix(id, "board-")
+	return "theme-" + strings.TrimPrefix(id, "board_")
 }
 
 // pieceDirs maps each piece set to its folder under static/.
 var pieceDirs = map[string]string{
-	"pieces-standard": "img/pieces/",
-	"pieces-flat":     "img/pieces/flat/",
+	"pieces_standard": "img/pieces/",
+	"pieces_flat":     "img/pieces/flat/",
 }
 
 // PieceURL returns the URL of the image of piece code ("wK", "bN") in the
@@ -43,18 +43,18 @@ func PieceURL(set, code string) string {
 }
 
 // FrameClass returns the CSS classes that draw the frame id around a name
-// ("frame frame-gold"), or "" for no frame.
+// ("frame frame-cup-gold" for frame_cup_gold), or "" for no frame.
 func FrameClass(id string) string {
 	if id == "" || id == cosmetics.Default(cosmetics.Frame) {
 		return ""
 	}
-	return "frame " + id
+	return "frame " + strings.ReplaceAll(id, "_", "-")
 }
 
 // ItemNameID returns the message ID of the name of item id
 // ("cosmetics.item.board_walnut").
 func ItemNameID(id string) string {
-	return "cosmetics.item." + strings.ReplaceAll(id, "-", "_")
+	return "cosmetics.item." + id
 }
 
 // SettingsForm is the state of the settings page.

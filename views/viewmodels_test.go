@@ -133,11 +133,11 @@ func TestSquareViewPiece(t *testing.T) {
 		if sq.PieceCode() != tc.code || sq.PieceAltID() != tc.alt {
 			t.Errorf("piece %v: code %q alt %q, want %q %q", tc.piece, sq.PieceCode(), sq.PieceAltID(), tc.code, tc.alt)
 		}
-		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces-standard"), "/static/img/pieces/"+tc.code+".svg?v=") {
-			t.Errorf("piece %v: image %q", tc.piece, sq.PieceImage("pieces-standard"))
+		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces_standard"), "/static/img/pieces/"+tc.code+".svg?v=") {
+			t.Errorf("piece %v: image %q", tc.piece, sq.PieceImage("pieces_standard"))
 		}
-		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces-flat"), "/static/img/pieces/flat/"+tc.code+".svg?v=") {
-			t.Errorf("piece %v: flat image %q", tc.piece, sq.PieceImage("pieces-flat"))
+		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces_flat"), "/static/img/pieces/flat/"+tc.code+".svg?v=") {
+			t.Errorf("piece %v: flat image %q", tc.piece, sq.PieceImage("pieces_flat"))
 		}
 	}
 }

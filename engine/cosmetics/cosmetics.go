@@ -42,8 +42,9 @@ func (k Kind) String() string {
 // Kinds lists every kind in the order pages show them.
 var Kinds = []Kind{BoardTheme, PieceSet, Frame}
 
-// Item is one cosmetic item. Its ID ("board-walnut") is what the store
-// keeps; it starts with the kind's name.
+// Item is one cosmetic item. Its ID ("board_walnut") is what the store and
+// the tournaments' prize table keep; it starts with the kind's name and an
+// underscore, and holds only lower-case letters, digits and underscores.
 type Item struct {
 	ID   string
 	Kind Kind
@@ -53,18 +54,24 @@ type Item struct {
 }
 
 // Catalogue lists every item, each kind's default first. IDs are stored in
-// the database: an item may be added, but never renamed or removed.
+// the database: an item may be added, but never renamed or removed. The
+// frame_cup_* and frame_league_* frames are the default prizes of the Daily
+// Chess Cup and the Weekly Chess League (engine/tourney.DefaultPrizes);
+// board_iznik is given by administrators.
 var Catalogue = []Item{
-	{ID: "board-classic", Kind: BoardTheme, Standard: true},
-	{ID: "board-walnut", Kind: BoardTheme, Standard: true},
-	{ID: "board-sea", Kind: BoardTheme, Standard: true},
-	{ID: "board-iznik", Kind: BoardTheme},
-	{ID: "pieces-standard", Kind: PieceSet, Standard: true},
-	{ID: "pieces-flat", Kind: PieceSet, Standard: true},
-	{ID: "frame-none", Kind: Frame, Standard: true},
-	{ID: "frame-bronze", Kind: Frame},
-	{ID: "frame-silver", Kind: Frame},
-	{ID: "frame-gold", Kind: Frame},
+	{ID: "board_classic", Kind: BoardTheme, Standard: true},
+	{ID: "board_walnut", Kind: BoardTheme, Standard: true},
+	{ID: "board_sea", Kind: BoardTheme, Standard: true},
+	{ID: "board_iznik", Kind: BoardTheme},
+	{ID: "pieces_standard", Kind: PieceSet, Standard: true},
+	{ID: "pieces_flat", Kind: PieceSet, Standard: true},
+	{ID: "frame_none", Kind: Frame, Standard: true},
+	{ID: "frame_cup_bronze", Kind: Frame},
+	{ID: "frame_cup_silver", Kind: Frame},
+	{ID: "frame_cup_gold", Kind: Frame},
+	{ID: "frame_league_bronze", Kind: Frame},
+	{ID: "frame_league_silver", Kind: Frame},
+	{ID: "frame_league_gold", Kind: Frame},
 }
 
 // Lookup returns the item with the given ID; ok is false if there is none.

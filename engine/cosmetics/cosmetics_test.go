@@ -3,9 +3,14 @@ package cosmetics
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// idForm is the form of an item's ID, which the tournaments' prize table
+// also checks (engine/tourney).
+var idForm = regexp.MustCompile(`^[a-z0-9_]{1,40}$`)
 
 func TestCatalogue(t *testing.T) {
 	seen := map[string]bool{}
@@ -14,7 +19,7 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("item %q listed twice", it.ID)
 		}
 		seen[it.ID] = true
-		if !strings.HasPrefix(it.ID, it.Kind.String()+"-") {
+		if !strings.HasPrefix(it.ID, it.Kind.String()+"_") || !idForm.MatchString(it.ID) {
 			t.Errorf("item %q does not start with its kind %q", it.ID, it.Kind)
 		}
 	}
@@ -35,16 +40,16 @@ func TestCatalogue(t *testing.T) {
 }
 
 func TestOwns(t *testing.T) {
-	inv := Inventory{Granted: []string{"frame-gold", "no-such-item"}}
+	inv := Inventory{Granted: []string{"frame_cup_gold", "no-such-item"}}
 	for _, tc := range []struct {
 		id   string
 		want bool
 	}{
-		{"board-classic", true}, // standard
-		{"pieces-flat", true},   // standard
-		{"frame-gold", true},    // granted
-		{"frame-silver", false}, // not granted
-		{"board-iznik", false},
+		{"board_classic", true},     // standard
+		{"pieces_flat", true},       // standard
+		{"frame_cup_gold", true},    // granted
+		{"frame_cup_silver", false}, // not granted
+		{"board_iznik", false},
 		{"no-such-item", false}, // granted once, but not in the catalogue
 		{"", false},
 	} {
@@ -55,18 +60,18 @@ func TestOwns(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	inv := Inventory{Granted: []string{"board-iznik"}}
+	inv := Inventory{Granted: []string{"board_iznik"}}
 	for _, tc := range []struct {
 		name string
 		look Look
 		want error
 	}{
 		{"default", DefaultLook(), nil},
-		{"granted theme", Look{Board: "board-iznik", Pieces: "pieces-flat", Frame: "frame-none"}, nil},
-		{"frame not owned", Look{Board: "board-sea", Pieces: "pieces-flat", Frame: "frame-gold"}, ErrNotOwned},
-		{"unknown theme", Look{Board: "board-pink", Pieces: "pieces-flat", Frame: "frame-none"}, ErrUnknownItem},
-		{"frame as theme", Look{Board: "frame-none", Pieces: "pieces-flat", Frame: "frame-none"}, ErrUnknownItem},
-		{"missing set", Look{Board: "board-sea", Frame: "frame-none"}, ErrUnknownItem},
+		{"granted theme", Look{Board: "board_iznik", Pieces: "pieces_flat", Frame: "frame_none"}, nil},
+		{"frame not owned", Look{Board: "board_sea", Pieces: "pieces_flat", Frame: "frame_cup_gold"}, ErrNotOwned},
+		{"unknown theme", Look{Board: "board_pink", Pieces: "pieces_flat", Frame: "frame_none"}, ErrUnknownItem},
+		{"frame as theme", Look{Board: "frame_none", Pieces: "pieces_flat", Frame: "frame_none"}, ErrUnknownItem},
+		{"missing set", Look{Board: "board_sea", Frame: "frame_none"}, ErrUnknownItem},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.look.Check(inv); !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
@@ -77,8 +82,8 @@ func TestCheck(t *testing.T) {
 }
 
 func TestNormal(t *testing.T) {
-	got := Look{Board: "board-sea", Pieces: "gone", Frame: "board-walnut"}.Normal()
-	want := Look{Board: "board-sea", Pieces: "pieces-standard", Frame: "frame-none"}
+	got := Look{Board: "board_sea", Pieces: "gone", Frame: "board_walnut"}.Normal()
+	want := Look{Board: "board_sea", Pieces: "pieces_standard", Frame: "frame_none"}
 	if got != want {
 		t.Errorf("Normal() = %+v, want %+v", got, want)
 	}
@@ -101,13 +106,13 @@ func (f *fakeStore) SaveLook(_ context.Context, _ int64, l Look) error {
 }
 
 func TestChooseSavesOnlyOwnedLooks(t *testing.T) {
-	st := &fakeStore{inv: Inventory{Granted: []string{"frame-bronze"}}}
+	st := &fakeStore{inv: Inventory{Granted: []string{"frame_league_bronze"}}}
 	svc := NewService(st)
-	ok := Look{Board: "board-walnut", Pieces: "pieces-flat", Frame: "frame-bronze"}
+	ok := Look{Board: "board_walnut", Pieces: "pieces_flat", Frame: "frame_league_bronze"}
 	if err := svc.Choose(context.Background(), 1, ok); err != nil {
 		t.Fatalf("Choose(%+v) = %v", ok, err)
 	}
-	bad := Look{Board: "board-iznik", Pieces: "pieces-flat", Frame: "frame-bronze"}
+	bad := Look{Board: "board_iznik", Pieces: "pieces_flat", Frame: "frame_league_bronze"}
 	if err := svc.Choose(context.Background(), 1, bad); !errors.Is(err, ErrNotOwned) {
 		t.Fatalf("Choose(%+v) = %v, want ErrNotOwned", bad, err)
 	}

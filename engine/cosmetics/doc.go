@@ -8,8 +8,8 @@
 // account's inventory. A member's Look is the theme, set and frame they
 // chose among the items they own.
 //
-//	inv := cosmetics.Inventory{Granted: []string{"frame-gold"}}
-//	look := cosmetics.Look{Board: "board-walnut", Pieces: "pieces-standard", Frame: "frame-gold"}
+//	inv := cosmetics.Inventory{Granted: []string{"frame_cup_gold"}}
+//	look := cosmetics.Look{Board: "board_walnut", Pieces: "pieces_standard", Frame: "frame_cup_gold"}
 //	err := look.Check(inv) // nil: every item is owned and of its kind
 //
 // The package is pure: the store keeps inventories and looks, views turn
