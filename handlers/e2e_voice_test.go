@@ -198,3 +198,38 @@ func waitAliceSentNothing(alice *browser) float64 {
 	}
 	return n
 }
+
+// TestBrowserVoiceBothWays: two VIPs speak and listen at once, each
+// starting at the same moment; each page makes its own connection to send,
+// so the offers never collide, and each hears the other.
+func TestBrowserVoiceBothWays(t *testing.T) {
+	srv := startServer(t)
+	alice, bob := voiceBrowser(t, "alice"), voiceBrowser(t, "bob")
+	signUp(alice, srv, "alice")
+	signUp(bob, srv, "bob")
+	setVIP(t, srv, "alice", "on")
+	setVIP(t, srv, "bob", "on")
+	startPrivateGame(t, srv, alice, bob, "10+0")
+
+	both := []*browser{alice, bob}
+	for _, b := range both {
+		waitFor(b, 10*time.Second, `!document.querySelector('[data-testid="voice"]').hidden`)
+		b.do(10*time.Second, chromedp.Click(`[data-testid="voice-listen"]`))
+	}
+	for _, b := range both {
+		b.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
+	}
+	for _, b := range both {
+		waitFor(b, 30*time.Second, `document.getElementById("voice").dataset.speak === "live"`)
+		waitFor(b, 30*time.Second, `document.getElementById("voice").dataset.listen === "live"`)
+	}
+	for _, b := range both {
+		// One connection each way.
+		waitFor(b, 10*time.Second, `window.__pcs.filter(pc => pc.connectionState === "connected").length === 2`)
+		n := waitInboundAudio(b, 0)
+		t.Logf("%s received %v bytes of audio", b.name, n)
+		if got := voiceText(b, "voice-error"); got != "" {
+			t.Errorf("%s shows %q", b.name, got)
+		}
+	}
+}

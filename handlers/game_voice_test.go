@@ -372,3 +372,17 @@ func TestParseICEServers(t *testing.T) {
 		}
 	}
 }
+
+func TestGameVoicePageTurkish(t *testing.T) {
+	e := newGameEnv(t, testSnapshot(t, time.Now(), "e2e4"))
+	e.games.setVIP(ayse.ID)
+	doc := parse(t, e.do(t, gameReq{target: "/games/7", as: &ayse, lang: "tr"}))
+	for id, key := range map[string]string{"voice-speak": "voice.start", "voice-listen": "voice.listen", "voice-listen-state": "voice.listen_off"} {
+		if got, want := strings.TrimSpace(testid(doc, id).Text()), text(t, "tr", key); got != want {
+			t.Errorf("%s = %q, want %q", id, got, want)
+		}
+	}
+	if got := doc.Find(`[data-voice-text="speak_live"]`).Text(); got != text(t, "tr", "voice.speak_live") {
+		t.Errorf("voice.js's text speak_live = %q", got)
+	}
+}
