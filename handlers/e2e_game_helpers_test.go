@@ -37,13 +37,14 @@ func waitFor(b *browser, timeout time.Duration, cond string) {
 	b.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		// A page being replaced has no elements for a moment: that is "not yet".
-		ok := eval[bool](b, "(function(){try{return !!("+cond+")}catch(e){return false}})()")
-		if ok {
+		// A page being replaced has no elements for a moment, and an
+		// evaluation may wait while it loads: both are "not yet".
+		ok, err := tryEval[bool](b, "(function(){try{return !!("+cond+")}catch(e){return false}})()", max(time.Until(deadline), time.Second))
+		if err == nil && ok {
 			return
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("%s: waited %v for %s", b.name, timeout, cond)
+			b.t.Fatalf("%s: waited %v for %s (last evaluation: %v)", b.name, timeout, cond, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

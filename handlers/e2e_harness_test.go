@@ -233,13 +233,19 @@ func (b *browser) do(timeout time.Duration, steps ...chromedp.Action[chromedp.Vo
 // eval evaluates a JavaScript expression in b's page and returns its value.
 func eval[T any](b *browser, expr string) T {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := tryEval[T](b, expr, 10*time.Second)
 	if err != nil {
 		b.t.Fatalf("%s: eval %s: %v", b.name, expr, err)
 	}
 	return v
+}
+
+// tryEval is eval that reports its error: an evaluation waits while a page
+// loads, which on a busy machine may outlast timeout.
+func tryEval[T any](b *browser, expr string, timeout time.Duration) (T, error) {
+	ctx, cancel := context.WithTimeout(b.ctx, timeout)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 }
 
 // screenshot saves the whole page as <test>-<browser>-<label>.png.
