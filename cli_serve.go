@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"time"
+	_ "time/tzdata" // --time-zone works on a machine without zoneinfo
 
 	"satranc/engine/account"
 	"satranc/engine/bot"
@@ -20,6 +21,7 @@ import (
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
+	"satranc/engine/tourney"
 	"satranc/handlers"
 	"satranc/locales"
 	"satranc/store"
@@ -51,6 +53,10 @@ type serveConfig struct {
 	// iceServers are the STUN and TURN servers of voice chat; none by
 	// default (see handlers.ParseICEServers).
 	iceServers []handlers.ICEServer
+	// timeZone is where the tournaments' days and weeks begin; prizes is
+	// the prize table (tourney.DefaultPrizes unless --prizes names a file).
+	timeZone *time.Location
+	prizes   tourney.Prizes
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -87,6 +93,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"the site's public `URL`, such as https://chess.example.org, used in invite links; empty: the address the browser used (env SATRANC_BASE_URL)")
 	iceServers := fs.String("ice-servers", envOr("SATRANC_ICE_SERVERS", ""),
 		"STUN and TURN `servers` for voice chat: comma-separated stun: URLs, or a JSON array of {urls, username, credential}; empty: none, which connects players on the same network only (env SATRANC_ICE_SERVERS)")
+	zone := fs.String("time-zone", envOr("SATRANC_TIME_ZONE", defaultTimeZone),
+		"IANA time `zone` in which the Daily Chess Cup ends at midnight and the Weekly Chess League on Monday at 00:00 (env SATRANC_TIME_ZONE)")
+	prizeFile := fs.String("prizes", envOr("SATRANC_PRIZES", ""),
+		"JSON `file` with the tournaments' prize table, such as {\"daily\": [{\"chips\": 10000, \"item\": \"frame_cup_gold\"}], \"weekly\": [...]}; empty: the built-in table (env SATRANC_PRIZES)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -130,6 +140,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.iceServers, err = handlers.ParseICEServers(*iceServers); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: --ice-servers: %v\n", err)
+		return 2
+	}
+	if cfg.timeZone, err = time.LoadLocation(*zone); err != nil || *zone == "" || *zone == "Local" {
+		fmt.Fprintf(stderr, "satranc serve: --time-zone %q: not an IANA time zone such as Europe/Istanbul\n", *zone)
+		return 2
+	}
+	if cfg.prizes, err = loadPrizes(*prizeFile); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: --prizes: %v\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -208,6 +226,14 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	} else if n > 0 {
 		logger.Info("resumed unfinished games", "games", n)
 	}
+	// Tournament prizes: the periods that ended while the server was down
+	// are paid now, then each one as it ends (after the games are back,
+	// so that a recovered game's end is in the standings).
+	tourneys := tourney.New(tourney.Config{Store: st, Location: cfg.timeZone, Prizes: cfg.prizes, Logger: logger})
+	payCtx, stopPayouts := context.WithCancel(ctx)
+	payDone := make(chan struct{})
+	go func() { tourneys.Run(payCtx); close(payDone) }()
+	defer func() { stopPayouts(); <-payDone }()
 	// The lobby stops before the games (defers run last first), so that
 	// no game is created for a service that is closing.
 	lb := lobby.New(lobby.Config{Games: games, Players: st, Balances: st, BotFillAfter: cfg.botFillAfter, Logger: logger})
@@ -235,6 +261,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		TrustedProxies: cfg.proxies,
 		BaseURL:        cfg.baseURL,
 		ICEServers:     cfg.iceServers,
+		Tournaments:    tourneys,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

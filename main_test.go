@@ -36,6 +36,9 @@ func TestRunUsage(t *testing.T) {
 		{"serve bad flag", []string{"serve", "--nope"}, 2, "flag provided but not defined", ""},
 		{"serve extra argument", []string{"serve", "extra"}, 2, `unexpected argument "extra"`, ""},
 		{"serve help", []string{"serve", "-h"}, 0, "-addr", ""},
+		{"serve bad time zone", []string{"serve", "--time-zone", "Mars/Olympus"}, 2, "not an IANA time zone", ""},
+		{"serve local time zone", []string{"serve", "--time-zone", "Local"}, 2, "not an IANA time zone", ""},
+		{"serve missing prize file", []string{"serve", "--prizes", "no-such-prizes.json"}, 2, "--prizes: open no-such-prizes.json", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

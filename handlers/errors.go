@@ -19,6 +19,7 @@ import (
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
+	"satranc/engine/tourney"
 	"satranc/views"
 )
 
@@ -130,7 +131,7 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
 	case errors.Is(err, play.ErrNoBots):
 		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
-	case errors.Is(err, play.ErrNotFound):
+	case errors.Is(err, play.ErrNotFound), errors.Is(err, tourney.ErrInvalid):
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, play.ErrInvalid), errors.Is(err, game.ErrInvalid), errors.Is(err, clock.ErrInvalidControl):
 		return form(http.StatusUnprocessableEntity, "error.bad_request")

@@ -64,6 +64,10 @@ type Config struct {
 	// Cosmetics serves the settings page (board theme, piece set, frame);
 	// nil leaves /settings out.
 	Cosmetics Cosmetics
+	// Tournaments runs the Daily Chess Cup and the Weekly Chess League;
+	// nil leaves the tournament pages out. Their standings are live when
+	// Games is set too.
+	Tournaments Tournaments
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed; empty believes none.
 	TrustedProxies TrustedProxies
@@ -104,6 +108,7 @@ type Handler struct {
 	profiles Profiles
 	// cosmetics: see Config.Cosmetics.
 	cosmetics Cosmetics
+	tourneys  Tournaments
 	proxies   TrustedProxies
 	base      *url.URL // nil: as the browser reached us
 	// heartbeat and clockSync pace the game streams (see Config).
@@ -118,7 +123,7 @@ func New(cfg Config) *Handler {
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.metrics = cfg.Metrics
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
-	h.board, h.profiles = cfg.Leaderboard, cfg.Profiles
+	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments
 	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	if h.log == nil {
@@ -185,6 +190,9 @@ func (h *Handler) Routes() http.Handler {
 		}
 		if h.profiles != nil {
 			h.profileRoutes(r)
+		}
+		if h.tourneys != nil {
+			h.tournamentRoutes(r)
 		}
 		if h.accounts != nil {
 			r.Get("/signup", h.handleSignupForm)

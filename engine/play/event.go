@@ -16,6 +16,12 @@ type Event struct {
 	Payload game.Event
 }
 
+// Endings is the hub topic on which every game's game.Ended event is
+// published too (no game has id 0), after it is stored and settled: pages
+// that follow all games, such as the tournament standings, subscribe to it
+// instead of to each game.
+const Endings int64 = 0
+
 // ID returns the event's ply, the SSE event id: the number of half-moves
 // played when it happened.
 func (e Event) ID() int { return e.Payload.EventStamp().Ply }

@@ -206,6 +206,8 @@ func TestDrawOfferAndAgreement(t *testing.T) {
 		if err := s.OfferDraw(ctx, id, w); !errors.Is(err, game.ErrDrawNotAllowed) {
 			t.Errorf("offer before moves = %v", err)
 		}
+		endings := s.Subscribe(Endings)
+		defer endings.Close()
 		mustMove(t, s, id, w, b, "e4", "e5")
 		if err := s.OfferDraw(ctx, id, w); err != nil {
 			t.Fatal(err)
@@ -219,6 +221,16 @@ func TestDrawOfferAndAgreement(t *testing.T) {
 		rec, _ := st.Game(ctx, id)
 		if rec.Outcome.Result != game.Draw || rec.Outcome.Reason != game.Agreement {
 			t.Errorf("outcome = %v", rec.Outcome)
+		}
+		// The followers of every game's end heard of this one, and of
+		// nothing else.
+		if len(endings.C()) != 1 {
+			t.Fatalf("%d events on Endings, want 1", len(endings.C()))
+		}
+		if e := <-endings.C(); e.GameID != id {
+			t.Errorf("Endings event of game %d, want %d", e.GameID, id)
+		} else if _, ok := e.Payload.(game.Ended); !ok {
+			t.Errorf("Endings event %T, want game.Ended", e.Payload)
 		}
 	})
 }

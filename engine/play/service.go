@@ -261,9 +261,13 @@ func (s *Service) removeTable(t *table) {
 	}
 }
 
-// publish sends a game's events to its subscribers.
+// publish sends a game's events to its subscribers, and its end to the
+// subscribers of Endings too.
 func (s *Service) publish(id int64, evs []game.Event) {
 	for _, e := range evs {
 		s.hub.Publish(id, Event{GameID: id, Payload: e})
+		if _, ended := e.(game.Ended); ended {
+			s.hub.Publish(Endings, Event{GameID: id, Payload: e})
+		}
 	}
 }
