@@ -54,7 +54,7 @@ type tourneyRow struct {
 // Standings returns the players who scored in p, unranked (see
 // tourney.Rank).
 func (s *Store) Standings(ctx context.Context, p tourney.Period) ([]tourney.Standing, error) {
-	ss, err := standings(ctx, s.db, p)
+	ss, err := standings(ctx, s.rdb, p)
 	if err != nil {
 		return nil, fmt.Errorf("store: standings of %s %s: %w", p.Kind, p.Key(), err)
 	}
@@ -80,7 +80,7 @@ func standings(ctx context.Context, q sqlx.QueryerContext, p tourney.Period) ([]
 // neither exists.
 func (s *Store) PayoutFrom(ctx context.Context, k tourney.Kind) (time.Time, bool, error) {
 	var from sql.NullString
-	err := s.db.GetContext(ctx, &from, `SELECT COALESCE(
+	err := s.rdb.GetContext(ctx, &from, `SELECT COALESCE(
 		(SELECT MAX(end_at) FROM tournament_periods WHERE kind = ?),
 		(SELECT MIN(ended_at) FROM games WHERE kind = 'lounge' AND status = 'finished'
 			AND stake > 0 AND unstaked = 0 AND voided_at IS NULL))`, k.String())
@@ -105,9 +105,9 @@ func wrapErr(what string, err error) error {
 // PayPeriod closes period p and pays its prizes from table, in one
 // transaction: the period's row first, whose primary key refuses a second
 // payout (it then reports false and changes nothing), then for each
-// winner a tournament_prizes row and the chips as a ledger entry from the
-// issuer with reason prize. A period without players is recorded as paid
-// with no prizes.
+// winner the item into their inventory (user_items), a tournament_prizes
+// row and the chips as a ledger entry from the issuer with reason prize.
+// A period without players is recorded as paid with no prizes.
 func (s *Store) PayPeriod(ctx context.Context, p tourney.Period, table []tourney.Prize, at time.Time) (bool, error) {
 	paid, err := s.payPeriod(ctx, p, table, at)
 	if err != nil {
@@ -142,9 +142,19 @@ func (s *Store) payPeriod(ctx context.Context, p tourney.Period, table []tourney
 	}
 	for _, a := range tourney.Awards(ranked, table) {
 		st := byUser[a.User]
+		var itemAt sql.NullString
+		if a.Prize.Item != "" {
+			// A winner who owns the item already keeps it: granted either way.
+			reason := fmt.Sprintf("%s %s place %d", p.Kind, p.Key(), a.Place)
+			if _, err := grantItem(ctx, tx, formatTime(at), a.User, a.Prize.Item, reason); err != nil {
+				return false, fmt.Errorf("item %q to user %d: %w", a.Prize.Item, a.User, err)
+			}
+			itemAt = sql.NullString{String: formatTime(at), Valid: true}
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO tournament_prizes
-			(kind, period, user_id, place, points, games, wins, chips, item) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.Kind.String(), p.Key(), a.User, a.Place, st.Points, st.Games, st.Wins, a.Prize.Chips, a.Prize.Item)
+			(kind, period, user_id, place, points, games, wins, chips, item, item_granted_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			p.Kind.String(), p.Key(), a.User, a.Place, st.Points, st.Games, st.Wins, a.Prize.Chips, a.Prize.Item, itemAt)
 		if err != nil {
 			return false, err
 		}
@@ -181,7 +191,7 @@ type prizeRow struct {
 // latest first, at most limit, each with its winners by place.
 func (s *Store) Results(ctx context.Context, k tourney.Kind, limit int) ([]tourney.Result, error) {
 	var rows []periodRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT period, start_at, end_at, paid_at FROM tournament_periods p
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT period, start_at, end_at, paid_at FROM tournament_periods p
 		WHERE kind = ? AND EXISTS (SELECT 1 FROM tournament_prizes z WHERE z.kind = p.kind AND z.period = p.period)
 		ORDER BY start_at DESC LIMIT ?`, k.String(), limit)
 	if err != nil {
@@ -198,7 +208,7 @@ func (s *Store) Results(ctx context.Context, k tourney.Kind, limit int) ([]tourn
 // false when it has not been paid.
 func (s *Store) Result(ctx context.Context, k tourney.Kind, key string) (tourney.Result, bool, error) {
 	var rows []periodRow
-	err := s.db.SelectContext(ctx, &rows, `SELECT period, start_at, end_at, paid_at FROM tournament_periods
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT period, start_at, end_at, paid_at FROM tournament_periods
 		WHERE kind = ? AND period = ?`, k.String(), key)
 	if err != nil {
 		return tourney.Result{}, false, fmt.Errorf("store: %s result %s: %w", k, key, err)
@@ -239,7 +249,7 @@ func (s *Store) withWinners(ctx context.Context, k tourney.Kind, rows []periodRo
 		return nil, err
 	}
 	var prizes []prizeRow
-	if err := s.db.SelectContext(ctx, &prizes, s.db.Rebind(q), args...); err != nil {
+	if err := s.rdb.SelectContext(ctx, &prizes, s.rdb.Rebind(q), args...); err != nil {
 		return nil, err
 	}
 	for _, z := range prizes {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -108,8 +109,8 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	ctx := context.Background()
 	ist := istanbul(t)
 	prizes := tourney.Prizes{
-		Daily:  []tourney.Prize{{Chips: 1000, Item: "frame_cup_gold"}, {Chips: 500}},
-		Weekly: []tourney.Prize{{Chips: 7000, Item: "frame_league_gold"}},
+		Daily:  []tourney.Prize{{Chips: 1000, Item: "frame-gold"}, {Chips: 500}},
+		Weekly: []tourney.Prize{{Chips: 7000, Item: "board-iznik"}},
 	}
 	boundary := time.Date(2026, 11, 29, 21, 0, 0, 0, time.UTC) // Monday 00:00 in Istanbul
 	service := func(s *Store, now time.Time) *tourney.Service {
@@ -194,7 +195,7 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	for _, w := range res.Winners {
 		places = append(places, w.Name+" "+w.Prize.Item)
 	}
-	if want := []string{"userd frame_cup_gold", "userb ", "userc "}; !reflect.DeepEqual(places, want) {
+	if want := []string{"userd frame-gold", "userb ", "userc "}; !reflect.DeepEqual(places, want) {
 		t.Errorf("winners of 2026-11-29 = %q, want %q", places, want)
 	}
 	weeks, err := s4.Results(ctx, tourney.Weekly, 10)
@@ -204,6 +205,16 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	days, err := s4.Results(ctx, tourney.Daily, 10)
 	if err != nil || len(days) != 2 || days[0].Key != "2026-11-30" {
 		t.Errorf("daily results = %+v, %v, want Monday then Sunday (Tuesday had no players)", days, err)
+	}
+	for _, c := range []struct {
+		user int64
+		want []string
+	}{{3, []string{"board-iznik", "frame-gold"}}, {1, nil}} {
+		inv, err := s4.Inventory(ctx, c.user)
+		slices.Sort(inv.Granted)
+		if err != nil || !reflect.DeepEqual(inv.Granted, c.want) {
+			t.Errorf("Inventory(%d) = %v, %v, want %v", c.user, inv.Granted, err, c.want)
+		}
 	}
 	var entries int
 	if err := s4.db.Get(&entries, "SELECT COUNT(*) FROM ledger WHERE reason = 'prize'"); err != nil || entries != 6 {

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strings"
 
 	"satranc/engine/tourney"
 )
@@ -83,11 +84,11 @@ func PrizeText(ctx context.Context, p tourney.Prize) string {
 	return chips + " + " + ItemName(ctx, p.Item)
 }
 
-// ItemName returns a cosmetic item's name in ctx's language, or its
-// catalogue name when the locale files do not know it (an item from an
-// operator's own prize table).
+// ItemName returns a cosmetic item's name in ctx's language (message
+// tournament.item.<ID with _ for ->), or its catalogue ID when the locale
+// files do not know it.
 func ItemName(ctx context.Context, item string) string {
-	id := "tournament.item." + item
+	id := "tournament.item." + strings.ReplaceAll(item, "-", "_")
 	if s := T(ctx, id); s != id {
 		return s
 	}

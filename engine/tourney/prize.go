@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
+
+	"satranc/engine/cosmetics"
 )
 
 // Prize is what one place wins: virtual chips, a cosmetic item, or both
-// (SPEC section 7: prizes are chips and cosmetic items only). Item names a
-// cosmetic by its catalogue name; "" for none.
+// (SPEC section 7: prizes are chips and cosmetic items only). Item is the
+// ID of an item of cosmetics.Catalogue that must be won (not a standard
+// one); "" for none.
 type Prize struct {
 	Chips int64
 	Item  string
@@ -35,18 +37,19 @@ func (ps Prizes) For(k Kind) []Prize {
 // DefaultPrizes is the prize table unless the operator gives one (SPEC
 // section 7 names no amounts). The chips are in proportion to the lounges'
 // stakes: a day's winner gets what twenty Kahvehane pots are worth, a
-// week's five times that. The items are profile frames.
+// week's five times that. The items are the profile frames, and for the
+// League's winner the Iznik board.
 func DefaultPrizes() Prizes {
 	return Prizes{
 		Daily: []Prize{
-			{Chips: 10_000, Item: "frame_cup_gold"},
-			{Chips: 5_000, Item: "frame_cup_silver"},
-			{Chips: 2_500, Item: "frame_cup_bronze"},
+			{Chips: 10_000, Item: "frame-gold"},
+			{Chips: 5_000, Item: "frame-silver"},
+			{Chips: 2_500, Item: "frame-bronze"},
 		},
 		Weekly: []Prize{
-			{Chips: 50_000, Item: "frame_league_gold"},
-			{Chips: 25_000, Item: "frame_league_silver"},
-			{Chips: 10_000, Item: "frame_league_bronze"},
+			{Chips: 50_000, Item: "board-iznik"},
+			{Chips: 25_000, Item: "frame-gold"},
+			{Chips: 10_000, Item: "frame-silver"},
 			{Chips: 5_000},
 			{Chips: 2_500},
 		},
@@ -60,12 +63,9 @@ const (
 	maxChips  = 1_000_000_000
 )
 
-// itemName is the form of a cosmetic item's name.
-var itemName = regexp.MustCompile(`^[a-z0-9_]{1,40}$`)
-
 // prizeFile is the JSON form of a prize table:
 //
-//	{"daily":  [{"chips": 10000, "item": "frame_cup_gold"}, {"chips": 5000}],
+//	{"daily":  [{"chips": 10000, "item": "frame-gold"}, {"chips": 5000}],
 //	 "weekly": [{"chips": 50000}]}
 type prizeFile struct {
 	Daily  []prizeEntry `json:"daily"`
@@ -78,8 +78,9 @@ type prizeEntry struct {
 }
 
 // ParsePrizes reads a prize table in JSON (see prizeFile). Unknown fields,
-// negative or huge amounts, bad item names and places that give nothing
-// are errors wrapping ErrInvalid.
+// negative or huge amounts, items that are not in the cosmetics catalogue
+// or that everyone owns, and places that give nothing are errors wrapping
+// ErrInvalid.
 func ParsePrizes(r io.Reader) (Prizes, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
@@ -108,14 +109,20 @@ func checkPrizes(k Kind, es []prizeEntry) ([]Prize, error) {
 		switch {
 		case p.Chips < 0 || p.Chips > maxChips:
 			return nil, fmt.Errorf("%w: prize table: %s place %d: %d chips", ErrInvalid, k, i+1, p.Chips)
-		case p.Item != "" && !itemName.MatchString(p.Item):
-			return nil, fmt.Errorf("%w: prize table: %s place %d: item %q (lower-case letters, digits and _)", ErrInvalid, k, i+1, p.Item)
+		case p.Item != "" && !winnable(p.Item):
+			return nil, fmt.Errorf("%w: prize table: %s place %d: item %q is no cosmetic item that can be won", ErrInvalid, k, i+1, p.Item)
 		case p.IsZero():
 			return nil, fmt.Errorf("%w: prize table: %s place %d gives nothing", ErrInvalid, k, i+1)
 		}
 		out[i] = p
 	}
 	return out, nil
+}
+
+// winnable reports whether item is a catalogue item that is not standard.
+func winnable(item string) bool {
+	it, ok := cosmetics.Lookup(item)
+	return ok && !it.Standard
 }
 
 // Award is a prize won: User finished at Place (in Period's standings).
