@@ -96,7 +96,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	zone := fs.String("time-zone", envOr("SATRANC_TIME_ZONE", defaultTimeZone),
 		"IANA time `zone` in which the Daily Chess Cup ends at midnight and the Weekly Chess League on Monday at 00:00 (env SATRANC_TIME_ZONE)")
 	prizeFile := fs.String("prizes", envOr("SATRANC_PRIZES", ""),
-		"JSON `file` with the tournaments' prize table, such as {\"daily\": [{\"chips\": 10000, \"item\": \"frame-gold\"}], \"weekly\": [...]}; empty: the built-in table (env SATRANC_PRIZES)")
+		"JSON `file` with the tournaments' prize table, such as {\"daily\": [{\"chips\": 10000, \"item\": \"frame_cup_gold\"}], \"weekly\": [...]}; empty: the built-in table (env SATRANC_PRIZES)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{

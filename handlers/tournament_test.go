@@ -90,7 +90,7 @@ func TestTournamentPages(t *testing.T) {
 	tt := newFakeTourneys(t)
 	tt.set(tourney.Standing{User: 1, Name: "ayse", Points: 4, Games: 2, Wins: 1}, tourney.Standing{User: 2, Name: "bora", Points: 6, Games: 2, Wins: 2})
 	tt.results = []tourney.Result{{Kind: tourney.Daily, Key: "2026-11-28", Winners: []tourney.Winner{
-		{Standing: tourney.Standing{Rank: 1, User: 3, Name: "cemil", Points: 9}, Prize: tourney.Prize{Chips: 10_000, Item: "frame-gold"}},
+		{Standing: tourney.Standing{Rank: 1, User: 3, Name: "cemil", Points: 9}, Prize: tourney.Prize{Chips: 10_000, Item: "frame_cup_gold"}},
 	}}}
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Tournaments: tt})
 	cases := []struct {
@@ -100,7 +100,7 @@ func TestTournamentPages(t *testing.T) {
 	}{
 		{"/tournaments", http.StatusSeeOther, nil},
 		{"/tournaments/daily", http.StatusOK, []string{`data-rank="1" data-user="bora" data-points="6"`, `data-rank="2" data-user="ayse"`,
-			`data-period="2026-11-29"`, "10,000 chips + Gold profile frame", `href="/tournaments/daily/2026-11-28"`, "cemil"}},
+			`data-period="2026-11-29"`, "10,000 chips + Gold Cup profile frame", `href="/tournaments/daily/2026-11-28"`, "cemil"}},
 		{"/tournaments/weekly", http.StatusOK, []string{`data-period="2026-11-23"`, "Week 2026-11-23 to 2026-11-29", "Europe/Istanbul"}},
 		{"/tournaments/daily/2026-11-28", http.StatusOK, []string{`data-testid="winner" data-rank="1" data-user="cemil"`, "Ended at 2026-11-29 00:00"}},
 		{"/tournaments/daily/2026-11-27", http.StatusOK, []string{`data-testid="not-paid"`}},

@@ -109,8 +109,8 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	ctx := context.Background()
 	ist := istanbul(t)
 	prizes := tourney.Prizes{
-		Daily:  []tourney.Prize{{Chips: 1000, Item: "frame-gold"}, {Chips: 500}},
-		Weekly: []tourney.Prize{{Chips: 7000, Item: "board-iznik"}},
+		Daily:  []tourney.Prize{{Chips: 1000, Item: "frame_cup_gold"}, {Chips: 500}},
+		Weekly: []tourney.Prize{{Chips: 7000, Item: "board_iznik"}},
 	}
 	boundary := time.Date(2026, 11, 29, 21, 0, 0, 0, time.UTC) // Monday 00:00 in Istanbul
 	service := func(s *Store, now time.Time) *tourney.Service {
@@ -195,7 +195,7 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	for _, w := range res.Winners {
 		places = append(places, w.Name+" "+w.Prize.Item)
 	}
-	if want := []string{"userd frame-gold", "userb ", "userc "}; !reflect.DeepEqual(places, want) {
+	if want := []string{"userd frame_cup_gold", "userb ", "userc "}; !reflect.DeepEqual(places, want) {
 		t.Errorf("winners of 2026-11-29 = %q, want %q", places, want)
 	}
 	weeks, err := s4.Results(ctx, tourney.Weekly, 10)
@@ -209,7 +209,7 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	for _, c := range []struct {
 		user int64
 		want []string
-	}{{3, []string{"board-iznik", "frame-gold"}}, {1, nil}} {
+	}{{3, []string{"board_iznik", "frame_cup_gold"}}, {1, nil}} {
 		inv, err := s4.Inventory(ctx, c.user)
 		slices.Sort(inv.Granted)
 		if err != nil || !reflect.DeepEqual(inv.Granted, c.want) {

@@ -2,7 +2,6 @@ package views
 
 import (
 	"context"
-	"strings"
 
 	"satranc/engine/tourney"
 )
@@ -84,13 +83,13 @@ func PrizeText(ctx context.Context, p tourney.Prize) string {
 	return chips + " + " + ItemName(ctx, p.Item)
 }
 
-// ItemName returns a cosmetic item's name in ctx's language (message
-// tournament.item.<ID with _ for ->), or its catalogue ID when the locale
-// files do not know it.
+// ItemName returns a prize item's name in ctx's language: the message
+// tournament.item.<ID> for the tournaments' own frames, else the
+// catalogue's name of the item (views.ItemNameID).
 func ItemName(ctx context.Context, item string) string {
-	id := "tournament.item." + strings.ReplaceAll(item, "-", "_")
+	id := "tournament.item." + item
 	if s := T(ctx, id); s != id {
 		return s
 	}
-	return item
+	return T(ctx, ItemNameID(item))
 }

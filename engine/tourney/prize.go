@@ -37,19 +37,19 @@ func (ps Prizes) For(k Kind) []Prize {
 // DefaultPrizes is the prize table unless the operator gives one (SPEC
 // section 7 names no amounts). The chips are in proportion to the lounges'
 // stakes: a day's winner gets what twenty Kahvehane pots are worth, a
-// week's five times that. The items are the profile frames, and for the
-// League's winner the Iznik board.
+// week's five times that. The items are the tournaments' own profile
+// frames.
 func DefaultPrizes() Prizes {
 	return Prizes{
 		Daily: []Prize{
-			{Chips: 10_000, Item: "frame-gold"},
-			{Chips: 5_000, Item: "frame-silver"},
-			{Chips: 2_500, Item: "frame-bronze"},
+			{Chips: 10_000, Item: "frame_cup_gold"},
+			{Chips: 5_000, Item: "frame_cup_silver"},
+			{Chips: 2_500, Item: "frame_cup_bronze"},
 		},
 		Weekly: []Prize{
-			{Chips: 50_000, Item: "board-iznik"},
-			{Chips: 25_000, Item: "frame-gold"},
-			{Chips: 10_000, Item: "frame-silver"},
+			{Chips: 50_000, Item: "frame_league_gold"},
+			{Chips: 25_000, Item: "frame_league_silver"},
+			{Chips: 10_000, Item: "frame_league_bronze"},
 			{Chips: 5_000},
 			{Chips: 2_500},
 		},
@@ -65,7 +65,7 @@ const (
 
 // prizeFile is the JSON form of a prize table:
 //
-//	{"daily":  [{"chips": 10000, "item": "frame-gold"}, {"chips": 5000}],
+//	{"daily":  [{"chips": 10000, "item": "frame_cup_gold"}, {"chips": 5000}],
 //	 "weekly": [{"chips": 50000}]}
 type prizeFile struct {
 	Daily  []prizeEntry `json:"daily"`

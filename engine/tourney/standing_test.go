@@ -38,18 +38,18 @@ func TestRankSharesPlaces(t *testing.T) {
 }
 
 func TestParsePrizes(t *testing.T) {
-	ps, err := ParsePrizes(strings.NewReader(`{"daily": [{"chips": 700, "item": "frame-gold"}, {"item": "board-iznik"}], "weekly": [{"chips": 9}]}`))
+	ps, err := ParsePrizes(strings.NewReader(`{"daily": [{"chips": 700, "item": "frame_cup_gold"}, {"item": "board_iznik"}], "weekly": [{"chips": 9}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Prizes{Daily: []Prize{{700, "frame-gold"}, {0, "board-iznik"}}, Weekly: []Prize{{Chips: 9}}}
+	want := Prizes{Daily: []Prize{{700, "frame_cup_gold"}, {0, "board_iznik"}}, Weekly: []Prize{{Chips: 9}}}
 	if !reflect.DeepEqual(ps, want) || !reflect.DeepEqual(ps.For(Weekly), want.Weekly) {
 		t.Errorf("ParsePrizes = %+v, want %+v", ps, want)
 	}
 	for _, bad := range []string{
 		``, `[]`, `{"monthly": []}`, `{"daily": [{"chips": -1}]}`, `{"daily": [{}]}`,
 		`{"daily": [{"chips": 1, "item": "Gold Frame"}]}`, `{"daily": [{"chips": 2000000000}]}`,
-		`{"weekly": [{"chips": 1, "item": "frame-none"}]}`, `{"weekly": [{"item": "frame-platinum"}]}`,
+		`{"weekly": [{"chips": 1, "item": "frame_none"}]}`, `{"weekly": [{"item": "frame_platinum"}]}`,
 	} {
 		if _, err := ParsePrizes(strings.NewReader(bad)); !errors.Is(err, ErrInvalid) {
 			t.Errorf("ParsePrizes(%s) = %v, want ErrInvalid", bad, err)
