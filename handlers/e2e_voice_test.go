@@ -150,6 +150,15 @@ func TestBrowserVoice(t *testing.T) {
 		t.Errorf("alice, who does not listen, received %v bytes of audio", n)
 	}
 
+	// Bob reloads his page: it hangs up as it goes, and alice's page waits
+	// for him; once he listens again, alice's page offers anew.
+	bob.do(30*time.Second, chromedp.Reload(), chromedp.WaitVisible(`[data-testid="voice-listen"]`))
+	waitFor(alice, 15*time.Second, `document.getElementById("voice").dataset.speak === "waiting"`)
+	bob.do(10*time.Second, chromedp.Click(`[data-testid="voice-listen"]`))
+	waitFor(bob, 30*time.Second, `document.getElementById("voice").dataset.listen === "live"`)
+	waitFor(alice, 30*time.Second, `document.getElementById("voice").dataset.speak === "live"`)
+	waitInboundAudio(bob, 0)
+
 	// Mute and unmute.
 	alice.do(10*time.Second, chromedp.Click(`[data-testid="voice-speak"]`))
 	waitFor(alice, 5*time.Second, `document.getElementById("voice").dataset.speak === "muted"`)

@@ -153,10 +153,24 @@
     });
   }
 
+  // offerAgain offers a new connection when the opponent asks for one
+  // ("listen"), once every few seconds at most: an opponent who keeps
+  // asking must not use up this page's signals.
+  var lastOffer = 0;
+  var offerTimer = null;
+  function offerAgain() {
+    if (offerTimer) return;
+    offerTimer = setTimeout(function () {
+      offerTimer = null;
+      if (speaking && speaking.stream) offer();
+    }, Math.max(0, lastOffer + 3000 - Date.now()));
+  }
+
   // offer makes a new connection to the opponent and offers it; a refusal
   // (the server's message) ends speaking.
   function offer() {
     var s = speaking;
+    lastOffer = Date.now();
     close(s.conn);
     var c = connection(newName());
     s.conn = c;
@@ -272,7 +286,7 @@
         }
         break;
       case "listen":
-        if (s && s.stream) offer();
+        if (s && s.stream) offerAgain();
         break;
       case "bye":
         if (s && s.conn && s.conn.name === msg.conn) {
@@ -289,12 +303,20 @@
     render();
   }
 
-  // The event stream is htmx's: take its EventSource when it opens (again
-  // after every reconnection, a new one).
+  // The event stream is htmx's: take its EventSource when it opens, and
+  // again after every reconnection (a new one, or the same one reopened).
+  // Signals sent while the stream was down are lost: after a reconnection
+  // a listener that hears nothing asks for a new offer.
   var sources = new WeakSet();
+  var opened = false;
   document.addEventListener("htmx:sseOpen", function (e) {
     var src = e.detail && e.detail.source;
-    if (!src || sources.has(src)) return;
+    if (!src) return;
+    if (opened && listening && !(incoming && incoming.conn && incoming.conn.pc.connectionState === "connected")) {
+      send({ kind: "listen" }).catch(function () {});
+    }
+    opened = true;
+    if (sources.has(src)) return;
     sources.add(src);
     src.addEventListener("voice", function (ev) {
       var msg;
