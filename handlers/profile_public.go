@@ -101,8 +101,7 @@ func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	names := map[int64]string{}
-	h.nameSeats(r.Context(), names, snap.White.User, snap.Black.User)
-	v := views.NewReplayView(snap, ply, views.GameViewInput{Names: names, Letters: letters(r.Context()), Now: time.Now()})
+	p := h.seatedPlayers(r, snap)
+	v := views.NewReplayView(snap, ply, views.GameViewInput{Names: p.names, Frames: p.frames, Letters: letters(r.Context()), Now: time.Now()})
 	h.render(w, r, http.StatusOK, views.ReplayPage(v))
 }
