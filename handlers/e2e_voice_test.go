@@ -71,12 +71,7 @@ func waitInboundAudio(b *browser, after float64) float64 {
 	b.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inboundAudioBytes, chromedp.EvalAwaitPromise))
-		cancel()
-		if err != nil {
-			b.t.Fatalf("%s: getStats: %v", b.name, err)
-		}
+		n := evalPromise[float64](b, inboundAudioBytes)
 		if n > after {
 			return n
 		}
@@ -146,7 +141,7 @@ func TestBrowserVoice(t *testing.T) {
 	got := waitInboundAudio(bob, 0)
 	got2 := waitInboundAudio(bob, got) // and it keeps flowing
 	t.Logf("bob received %v, then %v bytes of alice's audio", got, got2)
-	if n := waitAliceSentNothing(alice); n != 0 {
+	if n := evalPromise[float64](alice, inboundAudioBytes); n != 0 {
 		t.Errorf("alice, who does not listen, received %v bytes of audio", n)
 	}
 
@@ -188,6 +183,26 @@ func TestBrowserVoice(t *testing.T) {
 	if state := eval[string](bob, `document.getElementById("voice").dataset.listen`); state != "waiting" {
 		t.Errorf("bob's page after the refused offer: %q, want waiting (nothing relayed)", state)
 	}
+	// Bob, never a VIP, forges what his page would send to speak: a real
+	// offer of his microphone, sendrecv as browsers make it by default.
+	// The server refuses it with the message and relays nothing.
+	forged := evalPromise[string](bob, `(async () => {
+		const mic = await navigator.mediaDevices.getUserMedia({audio: true});
+		const pc = new RTCPeerConnection();
+		mic.getTracks().forEach(t => pc.addTrack(t, mic));
+		await pc.setLocalDescription(await pc.createOffer());
+		const resp = await fetch(document.getElementById("voice").dataset.voicePath, {method: "POST",
+			body: new URLSearchParams({kind: "offer", conn: "bob-forged-0001", sdp: pc.localDescription.sdp})});
+		pc.close();
+		mic.getTracks().forEach(t => t.stop());
+		return resp.status + " " + await resp.text();
+	})()`)
+	if forged != "403 Only VIP members can speak in voice chat. You can still listen." {
+		t.Errorf("bob's forged offer: %q, want 403 and the message", forged)
+	}
+	if state := eval[string](alice, `document.getElementById("voice").dataset.listen`); state != "off" {
+		t.Errorf("alice's page after bob's forged offer: %q, want off (nothing relayed)", state)
+	}
 	for _, b := range []*browser{alice, bob} {
 		if v := cspViolations(b); len(v) > 0 {
 			t.Errorf("%s: the browser blocked %d things: %q", b.name, len(v), v)
@@ -195,17 +210,17 @@ func TestBrowserVoice(t *testing.T) {
 	}
 }
 
-// waitAliceSentNothing returns the audio bytes alice's page received: she
-// speaks and does not listen, so none.
-func waitAliceSentNothing(alice *browser) float64 {
-	alice.t.Helper()
-	ctx, cancel := context.WithTimeout(alice.ctx, 10*time.Second)
+// evalPromise evaluates a JavaScript expression whose value is a promise
+// in b's page and returns what it resolves to.
+func evalPromise[T any](b *browser, expr string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inboundAudioBytes, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
-		alice.t.Fatalf("alice: getStats: %v", err)
+		b.t.Fatalf("%s: eval %s: %v", b.name, expr, err)
 	}
-	return n
+	return v
 }
 
 // TestBrowserVoiceBothWays: two VIPs speak and listen at once, each
