@@ -131,6 +131,8 @@ func TestBrowserVoice(t *testing.T) {
 	if got := voiceText(alice, "voice-speak-state"); got != "Your opponent can hear you." {
 		t.Errorf("alice's state = %q", got)
 	}
+	alice.screenshot("speaking")
+	bob.screenshot("listening")
 	tracks := `(window.__pcs || []).flatMap(pc => pc.getReceivers()).filter(r => r.track && r.track.kind === "audio" && r.track.readyState === "live").length`
 	if n := eval[int](bob, tracks); n < 1 {
 		t.Errorf("bob's connections have %d live remote audio tracks", n)
