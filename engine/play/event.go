@@ -9,7 +9,7 @@ import (
 // the engine/game events (game.Started, game.Moved, game.DrawOffered,
 // game.DrawDeclined, game.DrawOfferLapsed, game.PlayerDisconnected,
 // game.PlayerReconnected, game.Ended) or RematchOffered, RematchReady or
-// ChatPosted (chat.go).
+// ChatPosted (chat.go); on Endings, game.Ended or ResultVoided.
 // The subscriber renders per viewer, usually from a fresh Snapshot.
 type Event struct {
 	GameID  int64
@@ -21,6 +21,13 @@ type Event struct {
 // that follow all games, such as the tournament standings, subscribe to it
 // instead of to each game.
 const Endings int64 = 0
+
+// ResultVoided: an administrator voided the game's result. It goes out on
+// Endings (see Service.ResultVoided), so that pages computed from results,
+// such as the tournament standings, refresh.
+type ResultVoided struct {
+	game.Stamp
+}
 
 // ID returns the event's ply, the SSE event id: the number of half-moves
 // played when it happened.

@@ -232,6 +232,12 @@ func TestDrawOfferAndAgreement(t *testing.T) {
 		} else if _, ok := e.Payload.(game.Ended); !ok {
 			t.Errorf("Endings event %T, want game.Ended", e.Payload)
 		}
+		s.ResultVoided(id, time.Now())
+		if e := <-endings.C(); e.GameID != id {
+			t.Errorf("Endings event of game %d, want %d", e.GameID, id)
+		} else if _, ok := e.Payload.(ResultVoided); !ok {
+			t.Errorf("Endings event %T, want ResultVoided", e.Payload)
+		}
 	})
 }
 

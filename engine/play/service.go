@@ -261,6 +261,13 @@ func (s *Service) removeTable(t *table) {
 	}
 }
 
+// ResultVoided tells the followers of Endings that game id's result was
+// voided at now: call it after the store has voided the game, so that the
+// live standings drop its points.
+func (s *Service) ResultVoided(id int64, now time.Time) {
+	s.hub.Publish(Endings, Event{GameID: id, Payload: ResultVoided{Stamp: game.Stamp{Time: now}}})
+}
+
 // publish sends a game's events to its subscribers, and its end to the
 // subscribers of Endings too.
 func (s *Service) publish(id int64, evs []game.Event) {

@@ -170,10 +170,11 @@ func (s *Service) Run(ctx context.Context) {
 	}
 }
 
-// untilNextPayout returns the time until the running periods end and may
-// be paid.
+// untilNextPayout returns the time until the next period may be paid: the
+// end of the day that was running a payout delay ago, plus the delay (a
+// week ends with a day).
 func (s *Service) untilNextPayout() time.Duration {
 	now := s.now()
-	next := PeriodOf(Daily, now, s.loc).End // a week ends with a day
-	return max(next.Add(s.delay).Sub(now), time.Second)
+	next := PeriodOf(Daily, now.Add(-s.delay), s.loc).End.Add(s.delay)
+	return max(next.Sub(now), time.Second)
 }
