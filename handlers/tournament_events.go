@@ -9,10 +9,16 @@ import (
 	"satranc/views"
 )
 
+// standingsEvery is the least time between two standings panels of one
+// stream: when many games end at once, each page renders once a second,
+// not once per game.
+const standingsEvery = time.Second
+
 // handleTournamentEvents streams the running period's standings panel:
 // at once, again whenever a game ends (the standings are computed from
-// the games, so a game that scores shows at once), and when the period
-// ends, the next period's. A comment line keeps a quiet stream open.
+// the games, so a game that scores shows at once; at most one panel per
+// standingsEvery), and when the period ends, the next period's. A comment
+// line keeps a quiet stream open.
 func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request) {
 	k, err := tournamentKind(r)
 	if err != nil {
@@ -30,7 +36,10 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 	}
 	defer h.metrics.streamStarted()()
 	var rollover *time.Timer
+	var lastSend time.Time
+	var due <-chan time.Time // a panel held back by standingsEvery
 	send := func() error {
+		lastSend, due = time.Now(), nil
 		p := h.tourneys.Current(k)
 		v, err := h.standingsView(r, p, true)
 		if err != nil {
@@ -66,6 +75,15 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 				return // dropped for falling behind: the page reconnects
 			}
 			drain(sub.C()) // one render covers a burst of endings
+			if due != nil {
+				continue // a panel is due already
+			}
+			if wait := standingsEvery - time.Since(lastSend); wait > 0 {
+				due = time.After(wait)
+				continue
+			}
+			err = send()
+		case <-due:
 			err = send()
 		case <-rollover.C:
 			err = send()
