@@ -44,7 +44,7 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	stream, err := newSSEWriter(w)
+	stream, err := h.newStream(w)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -52,15 +52,17 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 	defer h.metrics.streamStarted()()
 	sv := newStreamViews(h, r)
 	send := func() error {
-		snap, err := h.games.Game(ctx, id)
-		if err != nil {
-			return err
-		}
-		var buf bytes.Buffer
-		if err := views.GamePanel(sv.panel(snap)).Render(ctx, &buf); err != nil {
-			return err
-		}
-		return stream.event(strconv.Itoa(snap.Ply), views.EventGame, buf.Bytes())
+		return onOwnStack(func() error {
+			snap, err := h.games.Game(ctx, id)
+			if err != nil {
+				return err
+			}
+			var buf bytes.Buffer
+			if err := views.GamePanel(sv.panel(snap)).Render(ctx, &buf); err != nil {
+				return err
+			}
+			return stream.event(strconv.Itoa(snap.Ply), views.EventGame, buf.Bytes())
+		})
 	}
 	if err := send(); err != nil {
 		h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
@@ -87,7 +89,10 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		case now := <-sync.C:
 			var sent bool
-			sent, err = h.sendClocks(r, stream, id, sv)
+			err = onOwnStack(func() (err error) {
+				sent, err = h.sendClocks(r, stream, id, sv)
+				return err
+			})
 			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
 				err = stream.comment("ping")
 				sent = true
@@ -121,6 +126,18 @@ func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64, sv *s
 		}
 	}
 	return true, nil
+}
+
+// onOwnStack runs fn in a goroutine of its own and waits for it. A stream
+// spends its life waiting for events with little on its stack, but
+// rendering a panel takes a deep one; a goroutine's stack only grows (a
+// garbage collection shrinks it by half at most, and only while it uses
+// less than a quarter), so rendering on the stream's own goroutine would
+// leave every idle stream holding a render-sized stack.
+func onOwnStack(fn func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	return <-done
 }
 
 // drain empties c of events already waiting, without blocking.

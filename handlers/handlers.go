@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
@@ -82,6 +83,9 @@ type Config struct {
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
 	Heartbeat, ClockSync time.Duration
+	// StreamWriteTimeout is how long an event may take to reach a client
+	// before the stream is dropped (0: DefaultStreamWriteTimeout).
+	StreamWriteTimeout time.Duration
 }
 
 // Handler serves Satranç's HTTP routes.
@@ -115,6 +119,7 @@ type Handler struct {
 	heartbeat, clockSync time.Duration
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
 	iceServers string
+	streamWrite          time.Duration // see Config.StreamWriteTimeout
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -137,6 +142,7 @@ func New(cfg Config) *Handler {
 	if h.clockSync <= 0 {
 		h.clockSync = DefaultClockSync
 	}
+	h.streamWrite = cmp.Or(max(cfg.StreamWriteTimeout, 0), DefaultStreamWriteTimeout)
 	if h.bundle == nil {
 		h.bundle = locales.Default()
 	}

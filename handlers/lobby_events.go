@@ -22,7 +22,7 @@ func (h *Handler) handleLobbyWaitEvents(w http.ResponseWriter, r *http.Request) 
 	// Subscribe before the first status, so that no pairing falls between.
 	sub := h.lobby.Subscribe(u.ID)
 	defer sub.Close()
-	stream, err := newSSEWriter(w)
+	stream, err := h.newStream(w)
 	if err != nil {
 		h.fail(w, r, err)
 		return

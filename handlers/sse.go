@@ -1,10 +1,10 @@
 package handlers
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -14,11 +14,24 @@ import (
 // proxies and browsers do not close it as dead.
 const DefaultHeartbeat = 20 * time.Second
 
+// DefaultStreamWriteTimeout is how long one event may take to reach a
+// client before its stream is dropped (see sseWriter.writeTimeout).
+const DefaultStreamWriteTimeout = 10 * time.Second
+
 // sseWriter writes Server-Sent Events to one response
-// (html.spec.whatwg.org/multipage/server-sent-events.html).
+// (html.spec.whatwg.org/multipage/server-sent-events.html). It writes
+// straight to the response, which net/http buffers already: a buffer of
+// its own would cost every open stream, idle or not, its size in memory.
 type sseWriter struct {
-	w  *bufio.Writer
+	w  io.Writer
 	rc *http.ResponseController
+	// writeTimeout bounds the writing of each event: a client that stops
+	// reading (a stuck tab, a dead network) fills the connection's buffers
+	// and would block the stream's goroutine for good; past the timeout
+	// the write fails and the stream ends, closing the connection.
+	writeTimeout time.Duration
+	// err is the first write error; later writes are skipped.
+	err error
 }
 
 // newSSEWriter sends the headers of an event stream and lifts the server's
@@ -34,40 +47,75 @@ func newSSEWriter(w http.ResponseWriter) (*sseWriter, error) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
 	w.WriteHeader(http.StatusOK)
-	s := &sseWriter{w: bufio.NewWriterSize(w, 4096), rc: rc}
+	s := &sseWriter{w: w, rc: rc, writeTimeout: DefaultStreamWriteTimeout}
 	return s, s.flush()
+}
+
+// newStream starts an event stream on w with the handler's write timeout.
+func (h *Handler) newStream(w http.ResponseWriter) (*sseWriter, error) {
+	s, err := newSSEWriter(w)
+	if s != nil {
+		s.writeTimeout = h.streamWrite
+	}
+	return s, err
+}
+
+// startWrite gives the event about to be written writeTimeout to reach the
+// client. The deadline lapses harmlessly while the stream is idle: every
+// write sets a new one first.
+func (s *sseWriter) startWrite() {
+	if s.err == nil {
+		if err := s.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			s.err = err
+		}
+	}
+}
+
+// write writes b unless an earlier write failed.
+func (s *sseWriter) write(b []byte) {
+	if s.err == nil {
+		_, s.err = s.w.Write(b)
+	}
+}
+
+func (s *sseWriter) writeString(str string) {
+	if s.err == nil {
+		_, s.err = io.WriteString(s.w, str)
+	}
 }
 
 // event writes one event. data may span lines: each becomes its own data
 // field, as the format requires; an empty id or name is left out.
 func (s *sseWriter) event(id, name string, data []byte) error {
+	s.startWrite()
 	if id != "" {
-		fmt.Fprintf(s.w, "id: %s\n", id)
+		s.writeString("id: " + id + "\n")
 	}
 	if name != "" {
-		fmt.Fprintf(s.w, "event: %s\n", name)
+		s.writeString("event: " + name + "\n")
 	}
 	for line := range bytes.Lines(data) {
-		s.w.WriteString("data: ")
-		s.w.Write(bytes.TrimRight(line, "\r\n"))
-		s.w.WriteByte('\n')
+		s.writeString("data: ")
+		s.write(bytes.TrimRight(line, "\r\n"))
+		s.writeString("\n")
 	}
 	if len(data) == 0 {
-		s.w.WriteString("data: \n")
+		s.writeString("data: \n")
 	}
-	s.w.WriteByte('\n')
+	s.writeString("\n")
 	return s.flush()
 }
 
 // comment writes a comment line, which clients ignore: the heartbeat.
 func (s *sseWriter) comment(text string) error {
-	s.w.WriteString(": " + strings.ReplaceAll(text, "\n", " ") + "\n\n")
+	s.startWrite()
+	s.writeString(": " + strings.ReplaceAll(text, "\n", " ") + "\n\n")
 	return s.flush()
 }
 
 func (s *sseWriter) flush() error {
-	if err := s.w.Flush(); err != nil {
-		return fmt.Errorf("handlers: sse: %w", err)
+	if s.err != nil {
+		return fmt.Errorf("handlers: sse: %w", s.err)
 	}
 	if err := s.rc.Flush(); err != nil {
 		return fmt.Errorf("handlers: sse: %w", err)
