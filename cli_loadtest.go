@@ -29,6 +29,11 @@ type loadConfig struct {
 	seed     uint64        // seed of the move choices
 	maxPly   int           // a game longer than this is resigned and replaced
 	setup    int           // concurrent sign-ups and game creations
+	// spectators is how many idle spectator streams to open before play.
+	spectators int
+	// debug is the server's --debug-addr URL, used to collect its garbage
+	// before the spectators' memory is measured; "" for none.
+	debug string
 }
 
 // runLoadtest parses the loadtest flags and drives the load against a
@@ -59,20 +64,26 @@ Flags:
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the move choices")
 	fs.IntVar(&cfg.maxPly, "max-ply", 120, "resign a game after this many half-moves and start another")
 	fs.IntVar(&cfg.setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
+	fs.IntVar(&cfg.spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
+	fs.StringVar(&cfg.debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before each memory measurement of --spectators")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think not negative, and no arguments")
+	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || cfg.spectators < 0 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think and --spectators not negative, and no arguments")
 		return 2
 	}
 	if !strings.Contains(cfg.base, "://") {
 		cfg.base = "http://" + cfg.base
 	}
 	cfg.base = strings.TrimSuffix(cfg.base, "/")
+	if cfg.debug != "" && !strings.Contains(cfg.debug, "://") {
+		cfg.debug = "http://" + cfg.debug
+	}
+	cfg.debug = strings.TrimSuffix(cfg.debug, "/")
 	res, err := runLoad(ctx, cfg, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "satranc loadtest: %v\n", err)
@@ -188,6 +199,13 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 		return nil, fmt.Errorf("set-up: %w", err)
 	}
 	fmt.Fprintf(out, "set-up: %v; after set-up: %s\n", time.Since(setupStart).Round(time.Millisecond), sample("set-up"))
+	if cfg.spectators > 0 {
+		closeSpectators, err := openSpectators(ctx, cfg, tr, run, pairs, stats, out)
+		if err != nil {
+			return nil, err
+		}
+		defer closeSpectators()
+	}
 
 	// Play.
 	playCtx, stop := context.WithTimeout(ctx, cfg.duration)
@@ -353,7 +371,9 @@ type metricsSample struct {
 	Label      string
 	RSS        float64 // process_resident_memory_bytes
 	HeapInuse  float64 // go_memstats_heap_inuse_bytes
+	StackInuse float64 // go_memstats_stack_inuse_bytes
 	Goroutines float64 // go_goroutines
+	Streams    float64 // satranc_sse_streams
 	Err        error
 }
 
@@ -394,8 +414,12 @@ func readMetrics(ctx context.Context, c *http.Client, url string) metricsSample 
 			m.RSS = v
 		case "go_memstats_heap_inuse_bytes":
 			m.HeapInuse = v
+		case "go_memstats_stack_inuse_bytes":
+			m.StackInuse = v
 		case "go_goroutines":
 			m.Goroutines = v
+		case "satranc_sse_streams":
+			m.Streams = v
 		}
 	}
 	if err := sc.Err(); err != nil {
