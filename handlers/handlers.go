@@ -118,8 +118,8 @@ type Handler struct {
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
-	iceServers string
-	streamWrite          time.Duration // see Config.StreamWriteTimeout
+	iceServers  string
+	streamWrite time.Duration // see Config.StreamWriteTimeout
 }
 
 // New returns a Handler using the dependencies in cfg.
