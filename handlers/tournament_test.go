@@ -50,6 +50,9 @@ func (f *fakeTourneys) Period(k tourney.Kind, key string) (tourney.Period, error
 func (f *fakeTourneys) Standings(_ context.Context, p tourney.Period) ([]tourney.Standing, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if p.Key() == "2026-11-27" { // a past day not paid yet
+		return []tourney.Standing{{Rank: 1, User: 3, Name: "cemil", Points: 3, Games: 1, Wins: 1}}, nil
+	}
 	if p != f.Current(p.Kind) {
 		return nil, nil
 	}
@@ -103,7 +106,8 @@ func TestTournamentPages(t *testing.T) {
 			`data-period="2026-11-29"`, "10,000 chips + Gold Cup profile frame", `href="/tournaments/daily/2026-11-28"`, "cemil"}},
 		{"/tournaments/weekly", http.StatusOK, []string{`data-period="2026-11-23"`, "Week 2026-11-23 to 2026-11-29", "Europe/Istanbul"}},
 		{"/tournaments/daily/2026-11-28", http.StatusOK, []string{`data-testid="winner" data-rank="1" data-user="cemil"`, "Ended at 2026-11-29 00:00"}},
-		{"/tournaments/daily/2026-11-27", http.StatusOK, []string{`data-testid="not-paid"`}},
+		{"/tournaments/daily/2026-11-27", http.StatusOK, []string{`data-testid="not-paid"`, `data-user="cemil"`}},
+		{"/tournaments/daily/2026-11-26", http.StatusOK, []string{"Nobody scored points in this period"}},
 		{"/tournaments/daily/2026-11-29", http.StatusSeeOther, nil},
 		{"/tournaments/daily/2026-11-30", http.StatusNotFound, nil},
 		{"/tournaments/weekly/2026-11-24", http.StatusNotFound, nil},

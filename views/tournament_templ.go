@@ -192,7 +192,7 @@ func TournamentPage(v TournamentView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-			} else if !v.Paid {
+			} else if !v.Paid && len(v.Panel.Standings) > 0 {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<p data-testid=\"not-paid\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
