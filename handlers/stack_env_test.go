@@ -14,9 +14,11 @@ import (
 	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/clock"
+	"satranc/engine/cosmetics"
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
+	"satranc/engine/tourney"
 	"satranc/store"
 )
 
@@ -58,6 +60,7 @@ func newStackEnv(tb testing.TB, moveLimit RateLimit) *stackEnv {
 		Logger: discard, DB: st, Accounts: accounts,
 		AuthLimit: RateLimit{Every: time.Millisecond, Burst: 1000}, MoveLimit: moveLimit,
 		Games: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
+		Cosmetics: cosmetics.NewService(st), Tournaments: tourney.New(tourney.Config{Store: st, Logger: discard}),
 	})
 	return &stackEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, accounts: accounts, games: games, dbPath: dbPath}
 }
