@@ -64,6 +64,12 @@ func (h *Handler) handlePlayer(w http.ResponseWriter, r *http.Request) {
 	for _, g := range in.Games {
 		h.nameSeats(ctx, in.Names, g.White.User, g.Black.User)
 	}
+	if h.tourneys != nil {
+		if in.Prizes, err = h.tourneys.PrizesWon(ctx, u.ID, views.PrizesShown); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	h.render(w, r, http.StatusOK, views.PlayerProfilePage(views.NewPlayerPage(in)))
 }

@@ -27,6 +27,8 @@ type Tournaments interface {
 	// Result returns the paid period of k with key; ok is false while it
 	// is unpaid.
 	Result(ctx context.Context, k tourney.Kind, key string) (r tourney.Result, ok bool, err error)
+	// PrizesWon returns the prizes a player won, the latest first.
+	PrizesWon(ctx context.Context, user int64, limit int) ([]tourney.Won, error)
 }
 
 // tournamentRoutes adds the tournament pages, open to everyone: the

@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"satranc/engine/account"
 	"satranc/engine/game"
 	"satranc/engine/play"
 	"satranc/engine/tourney"
@@ -83,6 +84,13 @@ func (f *fakeTourneys) Result(ctx context.Context, k tourney.Kind, key string) (
 	return tourney.Result{}, false, nil
 }
 
+func (f *fakeTourneys) PrizesWon(_ context.Context, user int64, _ int) ([]tourney.Won, error) {
+	if user != cemil.ID {
+		return nil, nil
+	}
+	return []tourney.Won{{Kind: tourney.Daily, Key: "2026-11-28", Place: 1, Prize: tourney.Prize{Chips: 10_000, Item: "frame_cup_gold"}}}, nil
+}
+
 func (f *fakeTourneys) set(ss ...tourney.Standing) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -127,6 +135,33 @@ func TestTournamentPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProfilePrizes: a profile lists the tournament prizes won, linking
+// each period; a player who won none has no such list.
+func TestProfilePrizes(t *testing.T) {
+	accounts := &fakeAccounts{users: []account.User{ayse, cemil}}
+	profiles := &fakeProfiles{accounts: accounts}
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
+		Leaderboard: profiles, Profiles: profiles, Tournaments: newFakeTourneys(t)})
+	body := func(path string) string {
+		resp := get(t, h.Routes(), path)
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s = %d", path, resp.StatusCode)
+		}
+		return string(b)
+	}
+	page := body("/players/" + cemil.Name)
+	for _, want := range []string{`data-testid="prize-won" data-kind="daily" data-period="2026-11-28" data-place="1"`,
+		`href="/tournaments/daily/2026-11-28"`, "place 1", "10,000 chips + Gold Cup profile frame"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("cemil's profile: no %q", want)
+		}
+	}
+	if strings.Contains(body("/players/"+ayse.Name), `data-testid="prizes-won"`) {
+		t.Error("ayse's profile lists prizes she never won")
 	}
 }
 

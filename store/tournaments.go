@@ -261,3 +261,30 @@ func (s *Store) withWinners(ctx context.Context, k tourney.Kind, rows []periodRo
 	}
 	return out, nil
 }
+
+// PrizesWon returns the prizes user won, the latest period first, at most
+// limit.
+func (s *Store) PrizesWon(ctx context.Context, user int64, limit int) ([]tourney.Won, error) {
+	var rows []struct {
+		Kind   string `db:"kind"`
+		Period string `db:"period"`
+		Place  int    `db:"place"`
+		Chips  int64  `db:"chips"`
+		Item   string `db:"item"`
+	}
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT z.kind, z.period, z.place, z.chips, z.item
+		FROM tournament_prizes z JOIN tournament_periods p ON p.kind = z.kind AND p.period = z.period
+		WHERE z.user_id = ? ORDER BY p.end_at DESC, z.kind LIMIT ?`, user, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: prizes of user %d: %w", user, err)
+	}
+	out := make([]tourney.Won, len(rows))
+	for i, r := range rows {
+		k, err := tourney.ParseKind(r.Kind)
+		if err != nil {
+			return nil, fmt.Errorf("store: prizes of user %d: %w", user, err)
+		}
+		out[i] = tourney.Won{Kind: k, Key: r.Period, Place: r.Place, Prize: tourney.Prize{Chips: r.Chips, Item: r.Item}}
+	}
+	return out, nil
+}

@@ -216,6 +216,14 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 			t.Errorf("Inventory(%d) = %v, %v, want %v", c.user, inv.Granted, err, c.want)
 		}
 	}
+	won, err := s4.PrizesWon(ctx, 3, 10)
+	wantWon := []tourney.Won{
+		{Kind: tourney.Daily, Key: "2026-11-29", Place: 1, Prize: prizes.Daily[0]},
+		{Kind: tourney.Weekly, Key: "2026-11-23", Place: 1, Prize: prizes.Weekly[0]},
+	}
+	if err != nil || !reflect.DeepEqual(won, wantWon) {
+		t.Errorf("PrizesWon(userd) = %+v, %v, want %+v", won, err, wantWon)
+	}
 	var entries int
 	if err := s4.db.Get(&entries, "SELECT COUNT(*) FROM ledger WHERE reason = 'prize'"); err != nil || entries != 6 {
 		t.Errorf("prize ledger entries = %d, %v, want 6", entries, err)

@@ -10,6 +10,7 @@ import (
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
+	"satranc/engine/tourney"
 	"satranc/engine/xp"
 )
 
@@ -36,6 +37,7 @@ type PlayerPage struct {
 	Balance int64
 	Chart   RatingChart
 	Games   []PastGame
+	Prizes  []tourney.Won
 }
 
 // PastGame is one line of a profile's list of games.
@@ -69,6 +71,8 @@ type PlayerPageInput struct {
 	Names   map[int64]string
 	Own     bool
 	Balance int64
+	// Prizes are the tournament prizes the player won, the latest first.
+	Prizes []tourney.Won
 }
 
 // NewPlayerPage builds the profile page.
@@ -78,7 +82,7 @@ func NewPlayerPage(in PlayerPageInput) PlayerPage {
 		Name: in.User.Name, Frame: in.User.Look.Normal().Frame, Since: in.User.CreatedAt,
 		Rating: st.Rating, RatedGames: st.RatedGames, Wins: st.Wins, Draws: st.Draws, Losses: st.Losses,
 		XP: st.XP, Level: xp.Level(st.XP), Own: in.Own, Balance: in.Balance,
-		Chart: NewRatingChart(in.History),
+		Chart: NewRatingChart(in.History), Prizes: in.Prizes,
 	}
 	v.LevelInto, v.LevelNeed = xp.Progress(st.XP)
 	for _, g := range in.Games {

@@ -10,6 +10,9 @@ import (
 // the whole standings panel (StandingsPanel).
 const EventStandings = "standings"
 
+// PrizesShown is how many tournament prizes a profile lists.
+const PrizesShown = 20
+
 // PastResults is how many past periods a tournament page lists.
 const PastResults = 10
 

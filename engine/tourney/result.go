@@ -12,6 +12,14 @@ type Result struct {
 	Winners    []Winner
 }
 
+// Won is one prize a player won: in which period, at which place.
+type Won struct {
+	Kind  Kind
+	Key   string
+	Place int
+	Prize Prize
+}
+
 // Winner is a player who won a prize: their final standing (Rank is the
 // place) and the prize.
 type Winner struct {

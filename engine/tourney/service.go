@@ -37,6 +37,9 @@ type Store interface {
 	// Result returns the paid period of k with key; ok is false when it
 	// has not been paid.
 	Result(ctx context.Context, k Kind, key string) (r Result, ok bool, err error)
+	// PrizesWon returns the prizes user won, the latest first, at most
+	// limit.
+	PrizesWon(ctx context.Context, user int64, limit int) ([]Won, error)
 }
 
 // Config configures a Service.
@@ -114,6 +117,11 @@ func (s *Service) Results(ctx context.Context, k Kind, limit int) ([]Result, err
 // not paid.
 func (s *Service) Result(ctx context.Context, k Kind, key string) (Result, bool, error) {
 	return s.store.Result(ctx, k, key)
+}
+
+// PrizesWon returns the prizes user won, the latest first.
+func (s *Service) PrizesWon(ctx context.Context, user int64, limit int) ([]Won, error) {
+	return s.store.PrizesWon(ctx, user, limit)
 }
 
 // PayEnded pays every period that ended at least the payout delay ago and

@@ -53,6 +53,8 @@ func (f *fakeStore) Result(context.Context, Kind, string) (Result, bool, error) 
 	return Result{}, false, nil
 }
 
+func (f *fakeStore) PrizesWon(context.Context, int64, int) ([]Won, error) { return nil, nil }
+
 func (f *fakeStore) paidSoFar() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
