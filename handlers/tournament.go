@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -20,6 +21,9 @@ type Tournaments interface {
 	Period(k tourney.Kind, key string) (tourney.Period, error)
 	// Standings returns p's standings, ranked.
 	Standings(ctx context.Context, p tourney.Period) ([]tourney.Standing, error)
+	// StandingsAfter returns p's standings as read at after or later,
+	// shared by the streams that ask together.
+	StandingsAfter(ctx context.Context, p tourney.Period, after time.Time) ([]tourney.Standing, error)
 	// Prizes returns the prize table of k.
 	Prizes(k tourney.Kind) []tourney.Prize
 	// Results returns the latest paid periods of k with winners.
@@ -51,9 +55,16 @@ func tournamentKind(r *http.Request) (tourney.Kind, error) {
 	return tourney.ParseKind(chi.URLParam(r, "kind"))
 }
 
-// standingsView builds the standings panel of p for r's viewer.
-func (h *Handler) standingsView(r *http.Request, p tourney.Period, live bool) (views.StandingsView, error) {
-	ss, err := h.tourneys.Standings(r.Context(), p)
+// standingsView builds the standings panel of p for r's viewer, with the
+// standings as read at after or later (zero: now).
+func (h *Handler) standingsView(r *http.Request, p tourney.Period, live bool, after time.Time) (views.StandingsView, error) {
+	var ss []tourney.Standing
+	var err error
+	if after.IsZero() {
+		ss, err = h.tourneys.Standings(r.Context(), p)
+	} else {
+		ss, err = h.tourneys.StandingsAfter(r.Context(), p, after)
+	}
 	if err != nil {
 		return views.StandingsView{}, err
 	}
@@ -72,7 +83,7 @@ func (h *Handler) handleTournamentShow(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	panel, err := h.standingsView(r, h.tourneys.Current(k), true)
+	panel, err := h.standingsView(r, h.tourneys.Current(k), true, time.Time{})
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -108,7 +119,7 @@ func (h *Handler) handleTournamentPast(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, errNotFound)
 		return
 	}
-	panel, err := h.standingsView(r, p, false)
+	panel, err := h.standingsView(r, p, false, time.Time{})
 	if err != nil {
 		h.fail(w, r, err)
 		return

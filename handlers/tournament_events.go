@@ -36,12 +36,14 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 	}
 	defer h.metrics.streamStarted()()
 	var rollover *time.Timer
-	var lastSend time.Time
-	var due <-chan time.Time // a panel held back by standingsEvery
-	send := func() error {
+	var lastSend, heard time.Time // heard: when the latest game's end was
+	var due <-chan time.Time      // a panel held back by standingsEvery
+	// send renders the standings as read at after or later (zero: now);
+	// the streams that heard of a game's end together share one read.
+	send := func(after time.Time) error {
 		lastSend, due = time.Now(), nil
 		p := h.tourneys.Current(k)
-		v, err := h.standingsView(r, p, true)
+		v, err := h.standingsView(r, p, true, after)
 		if err != nil {
 			return err
 		}
@@ -60,7 +62,7 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 			rollover.Stop()
 		}
 	}()
-	if err := send(); err != nil {
+	if err := send(time.Time{}); err != nil {
 		h.log.DebugContext(ctx, "standings stream", "err", err)
 		return
 	}
@@ -75,6 +77,7 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 				return // dropped for falling behind: the page reconnects
 			}
 			drain(sub.C()) // one render covers a burst of endings
+			heard = time.Now()
 			if due != nil {
 				continue // a panel is due already
 			}
@@ -82,11 +85,11 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 				due = time.After(wait)
 				continue
 			}
-			err = send()
+			err = send(heard)
 		case <-due:
-			err = send()
+			err = send(heard)
 		case <-rollover.C:
-			err = send()
+			err = send(time.Time{})
 		case <-heartbeat.C:
 			err = stream.comment("ping")
 		}

@@ -60,6 +60,10 @@ func (f *fakeTourneys) Standings(_ context.Context, p tourney.Period) ([]tourney
 	return tourney.Rank(append([]tourney.Standing(nil), f.standings...)), nil
 }
 
+func (f *fakeTourneys) StandingsAfter(ctx context.Context, p tourney.Period, _ time.Time) ([]tourney.Standing, error) {
+	return f.Standings(ctx, p)
+}
+
 func (f *fakeTourneys) Prizes(k tourney.Kind) []tourney.Prize { return tourney.DefaultPrizes().For(k) }
 
 func (f *fakeTourneys) Results(_ context.Context, k tourney.Kind, _ int) ([]tourney.Result, error) {

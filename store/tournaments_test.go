@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -227,5 +228,42 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 	var entries int
 	if err := s4.db.Get(&entries, "SELECT COUNT(*) FROM ledger WHERE reason = 'prize'"); err != nil || entries != 6 {
 		t.Errorf("prize ledger entries = %d, %v, want 6", entries, err)
+	}
+}
+
+// BenchmarkStandings: the standings of a day with 2,000 finished lounge
+// games among 200 players, which each live standings page reads whenever
+// a game ends.
+func BenchmarkStandings(b *testing.B) {
+	s, _ := mustOpen(b)
+	const players, games = 200, 2000
+	for i := 1; i <= players; i++ {
+		if _, err := s.db.Exec(`INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, 'x', ?)`,
+			i, "p"+strconv.Itoa(i), s.now()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	day := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	results := []string{"1-0", "0-1", "1/2-1/2"}
+	for i := range games {
+		w, bl := 1+i%players, 1+(i*7+3)%players
+		if w == bl {
+			bl = 1 + bl%players
+		}
+		at := formatTime(day.Add(time.Duration(i) * 40 * time.Second))
+		if _, err := s.db.Exec(`INSERT INTO games (kind, white_id, black_id, start_fen, stake, rated, status, result,
+			termination, created_at, started_at, ended_at, settled) VALUES ('lounge', ?, ?, 'startpos', 500, 1, 'finished', ?,
+			'resignation', ?, ?, ?, 1)`, w, bl, results[i%3], at, at, at); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := tourney.PeriodOf(tourney.Daily, day.Add(12*time.Hour), time.UTC)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		ss, err := s.Standings(ctx, p)
+		if err != nil || len(ss) != players {
+			b.Fatalf("Standings = %d players, %v", len(ss), err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 )
 
@@ -67,11 +68,26 @@ type Service struct {
 	now    func() time.Time
 	delay  time.Duration
 	log    *slog.Logger
+
+	// mu serialises computing standings, so that the live pages that all
+	// ask at once after a game ends share one computation (see
+	// StandingsAfter); cache holds the latest per period.
+	mu    sync.Mutex
+	cache map[Period]cachedStandings
+}
+
+// cachedStandings are a period's ranked standings as read from the store
+// at a moment: at is when the read began, so they include every game
+// stored before it.
+type cachedStandings struct {
+	at time.Time
+	ss []Standing
 }
 
 // New returns a service configured by cfg.
 func New(cfg Config) *Service {
-	s := &Service{store: cfg.Store, loc: cfg.Location, prizes: cfg.Prizes, now: cfg.Now, delay: cfg.PayoutDelay, log: cfg.Logger}
+	s := &Service{store: cfg.Store, loc: cfg.Location, prizes: cfg.Prizes, now: cfg.Now, delay: cfg.PayoutDelay, log: cfg.Logger,
+		cache: make(map[Period]cachedStandings)}
 	if s.loc == nil {
 		s.loc = time.UTC
 	}
@@ -99,13 +115,35 @@ func (s *Service) Current(k Kind) Period { return PeriodOf(k, s.now(), s.loc) }
 // Period returns the period of k with key (see Period.Key).
 func (s *Service) Period(k Kind, key string) (Period, error) { return ParsePeriod(k, key, s.loc) }
 
-// Standings returns p's standings, ranked.
+// Standings returns p's standings, ranked, as they are now.
 func (s *Service) Standings(ctx context.Context, p Period) ([]Standing, error) {
+	return s.StandingsAfter(ctx, p, s.now())
+}
+
+// StandingsAfter returns p's standings, ranked, read from the store at
+// after or later: a live page that heard of a game's end at after (the
+// end is stored before it is announced) gets standings with that game,
+// and the pages that heard of it together share one read. The caller may
+// not change the result.
+func (s *Service) StandingsAfter(ctx context.Context, p Period, after time.Time) ([]Standing, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.cache[p]; ok && !c.at.Before(after) {
+		return c.ss, nil
+	}
+	at := s.now()
 	ss, err := s.store.Standings(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("tourney: standings of %s %s: %w", p.Kind, p.Key(), err)
 	}
-	return Rank(ss), nil
+	ss = Rank(ss)
+	for q, c := range s.cache {
+		if c.at.Sub(at) < -time.Minute || q.Ended(at) && q != p {
+			delete(s.cache, q) // keep the running periods and the recent ones
+		}
+	}
+	s.cache[p] = cachedStandings{at: at, ss: ss}
+	return ss, nil
 }
 
 // Results returns the latest paid periods of k with winners.

@@ -94,3 +94,40 @@ func TestRunPaysEachPeriodOnce(t *testing.T) {
 		<-done
 	})
 }
+
+// countingStore counts the standings reads.
+type countingStore struct {
+	fakeStore
+	reads int
+}
+
+func (c *countingStore) Standings(context.Context, Period) ([]Standing, error) {
+	c.reads++
+	return []Standing{{User: 1, Name: "ada", Points: 1, Games: 1}, {User: 2, Name: "bora", Points: 3, Games: 1, Wins: 1}}, nil
+}
+
+// TestStandingsAfterShared: pages that heard of a game's end at the same
+// moment share one read; a later end needs a new one.
+func TestStandingsAfterShared(t *testing.T) {
+	st := &countingStore{}
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	s := New(Config{Store: st, Now: func() time.Time { return now }})
+	p := s.Current(Daily)
+	heard := now
+	for range 3 {
+		ss, err := s.StandingsAfter(context.Background(), p, heard)
+		if err != nil || len(ss) != 2 || ss[0].Name != "bora" || ss[0].Rank != 1 {
+			t.Fatalf("StandingsAfter = %+v, %v, want bora first", ss, err)
+		}
+	}
+	if st.reads != 1 {
+		t.Errorf("three pages that heard together: %d reads, want 1", st.reads)
+	}
+	now = now.Add(time.Second)
+	if _, err := s.StandingsAfter(context.Background(), p, now); err != nil || st.reads != 2 {
+		t.Errorf("a later end: %d reads (%v), want 2", st.reads, err)
+	}
+	if _, err := s.StandingsAfter(context.Background(), p, heard); err != nil || st.reads != 2 {
+		t.Errorf("an earlier end again: %d reads (%v), want still 2", st.reads, err)
+	}
+}
