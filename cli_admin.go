@@ -25,7 +25,7 @@ Flags:
 `
 
 // runAdmin implements `satranc admin`: administration of accounts on the
-// database file, also while the server runs (SQLite serialises the writes).
+// database, also while the server runs (the store serialises the writes).
 func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("admin", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -33,7 +33,7 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprint(fs.Output(), adminUsage)
 		fs.PrintDefaults()
 	}
-	dbPath := fs.String("db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file` (env SATRANC_DB)")
+	dbPath := fs.String("db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file`, or a postgres:// URL (env SATRANC_DB)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -33,7 +33,7 @@ const shutdownTimeout = 10 * time.Second
 // serveConfig is the configuration of the serve command.
 type serveConfig struct {
 	addr      string             // listen address
-	dbPath    string             // SQLite file
+	dbPath    string             // SQLite file, or a postgres:// URL
 	authLimit handlers.RateLimit // log-in and sign-up attempts per client address
 	support   string             // support contact shown in the footer
 	debugAddr string             // pprof and metrics listener; "" for none
@@ -70,7 +70,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var cfg serveConfig
 	fs.StringVar(&cfg.addr, "addr", envOr("SATRANC_ADDR", ":8080"), "listen `address` (env SATRANC_ADDR)")
-	fs.StringVar(&cfg.dbPath, "db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file` (env SATRANC_DB)")
+	fs.StringVar(&cfg.dbPath, "db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file`, or a postgres:// URL for several nodes sharing one PostgreSQL database (env SATRANC_DB)")
 	fs.IntVar(&cfg.authLimit.Burst, "auth-burst", handlers.DefaultAuthLimit.Burst,
 		"log-in and sign-up attempts a client address may make at once (env SATRANC_AUTH_BURST)")
 	fs.DurationVar(&cfg.authLimit.Every, "auth-every", handlers.DefaultAuthLimit.Every,
@@ -285,7 +285,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.dbPath)
+	logger.Info("listening", "addr", ln.Addr().String(), "db", store.Redacted(cfg.dbPath))
 	if cfg.debugAddr != "" {
 		stopDebug, err := startDebugServer(cfg.debugAddr, handlers.DebugRoutes(metrics), logger)
 		if err != nil {

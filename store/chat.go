@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
-
-	"github.com/mattn/go-sqlite3"
 
 	"satranc/engine/play"
 )
@@ -25,8 +22,7 @@ func (s *Store) AddChatMessage(ctx context.Context, m play.ChatMessage) error {
 	_, err := s.db.ExecContext(ctx,
 		`INSERT INTO chat_messages (game_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`,
 		m.GameID, m.User, m.Body, formatTime(m.At))
-	var se sqlite3.Error
-	if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintForeignKey {
+	if isForeignKeyViolation(err) {
 		return fmt.Errorf("store: chat in game %d: %w", m.GameID, errGameNotFound)
 	}
 	if err != nil {

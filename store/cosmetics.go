@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/mattn/go-sqlite3"
 
 	"satranc/engine/cosmetics"
 )
@@ -83,13 +82,6 @@ func (s *Store) SaveLook(ctx context.Context, userID int64, l cosmetics.Look) er
 		return fmt.Errorf("store: save look of user %d: %w", userID, err)
 	}
 	return nil
-}
-
-// isForeignKeyViolation reports whether err is SQLite's FOREIGN KEY
-// constraint failure, judged by the driver's extended error code.
-func isForeignKeyViolation(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintForeignKey
 }
 
 var _ cosmetics.Store = (*Store)(nil)

@@ -97,15 +97,19 @@ func createGame(ctx context.Context, q sqlx.ExtContext, g play.GameRecord) (int6
 	}
 	row.WhiteID, row.WhiteBot = seatColumns(g.White)
 	row.BlackID, row.BlackBot = seatColumns(g.Black)
-	res, err := sqlx.NamedExecContext(ctx, q, `INSERT INTO games
+	// RETURNING rather than LastInsertId, which PostgreSQL's driver lacks.
+	query, args, err := sqlx.Named(`INSERT INTO games
 		(kind, white_id, black_id, white_bot, black_bot, start_fen, initial_ms, increment_ms,
 		 status, result, invite_token, rematch_of, stake, rated, unstaked, created_at, started_at)
 		VALUES (:kind, :white_id, :black_id, :white_bot, :black_bot, :start_fen, :initial_ms, :increment_ms,
-		 :status, :result, :invite_token, :rematch_of, :stake, :rated, :unstaked, :created_at, :started_at)`, row)
+		 :status, :result, :invite_token, :rematch_of, :stake, :rated, :unstaked, :created_at, :started_at)
+		RETURNING id`, row)
 	if err != nil {
 		return 0, err
 	}
-	return res.LastInsertId()
+	var id int64
+	err = sqlx.GetContext(ctx, q, &id, query, args...)
+	return id, err
 }
 
 // Game returns game id with its moves.

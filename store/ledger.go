@@ -3,12 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/mattn/go-sqlite3"
 
 	"satranc/engine/chips"
 )
@@ -124,8 +122,7 @@ func addBalance(ctx context.Context, q sqlx.ExecerContext, a chips.Account, delt
 	if err == nil && n == 0 {
 		_, err = q.ExecContext(ctx, "INSERT INTO balances (kind, id, balance) VALUES (?, ?, ?)", a.Kind.String(), a.ID, delta)
 	}
-	var se sqlite3.Error
-	if errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintCheck {
+	if isCheckViolation(err) {
 		return fmt.Errorf("%w: %s", chips.ErrInsufficientBalance, a)
 	}
 	return err

@@ -122,7 +122,7 @@ func TestLoungeSettlement(t *testing.T) {
 			fund(t, s, 1, 50000)
 			fund(t, s, 2, 50000)
 			if tc.bobVIP {
-				if _, err := s.db.Exec("UPDATE users SET vip = 1 WHERE id = 2"); err != nil {
+				if _, err := s.db.Exec("UPDATE users SET vip = TRUE WHERE id = 2"); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -210,7 +210,7 @@ func TestLoungeEligibility(t *testing.T) {
 	if err := create(50000); !errors.Is(err, chips.ErrReserved) {
 		t.Errorf("Has Oda for two men: %v, want ErrReserved", err)
 	}
-	if _, err := s.db.Exec("UPDATE users SET gender = 'female' WHERE id = 1; UPDATE users SET vip = 1 WHERE id = 2"); err != nil {
+	if _, err := s.db.Exec("UPDATE users SET gender = 'female' WHERE id = 1; UPDATE users SET vip = TRUE WHERE id = 2"); err != nil {
 		t.Fatal(err)
 	}
 	if err := create(50000); err != nil {

@@ -13,7 +13,11 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-//go:embed migrations/*.sql
+// The migrations of each dialect: migrations/ for SQLite, and beside it
+// migrations_postgres/ with a file of the same name for each, doing the
+// same in PostgreSQL's SQL (TestPostgresMigrationsMatch checks the pairs).
+//
+//go:embed migrations/*.sql migrations_postgres/*.sql
 var migrationFiles embed.FS
 
 // migration is one embedded migrations/NNNN_name.sql file.
@@ -22,10 +26,14 @@ type migration struct {
 	name    string // file name, such as "0001_init.sql"
 }
 
-// migrations lists the embedded migration files in version order. Names must
-// start with a positive number and an underscore; versions must be unique.
-func migrations() ([]migration, error) {
-	files, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// migrations lists the embedded SQLite migration files in version order.
+// Names must start with a positive number and an underscore; versions must
+// be unique.
+func migrations() ([]migration, error) { return sqlite.migrations() }
+
+// migrations lists the embedded migration files of d in version order.
+func (d dialect) migrations() ([]migration, error) {
+	files, err := fs.Glob(migrationFiles, d.migrationDir()+"/*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -52,17 +60,13 @@ func migrations() ([]migration, error) {
 // schema_migrations table does not list yet. Each migration runs in its own
 // transaction together with the row that records it, so it is applied
 // completely or not at all, and exactly once even when two processes start
-// together (the transactions are IMMEDIATE, see dsn).
+// together (the transactions are IMMEDIATE, see dsn; on PostgreSQL they
+// take the writers' lock, see postgres.go).
 func (s *Store) migrate(ctx context.Context) error {
-	const create = `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at TEXT NOT NULL
-	) STRICT`
-	if _, err := s.db.ExecContext(ctx, create); err != nil {
+	if err := s.createMigrationsTable(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	ms, err := migrations()
+	ms, err := s.dialect.migrations()
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -76,7 +80,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // applyMigration runs one migration unless it is recorded already.
 func (s *Store) applyMigration(ctx context.Context, m migration) error {
-	body, err := migrationFiles.ReadFile("migrations/" + m.name)
+	body, err := migrationFiles.ReadFile(s.dialect.migrationDir() + "/" + m.name)
 	if err != nil {
 		return err
 	}
@@ -96,6 +100,25 @@ func (s *Store) applyMigration(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx,
 		"INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
 		m.version, m.name, s.now()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// createMigrationsTable creates schema_migrations if it is missing, in a
+// transaction of its own, so that two nodes starting at once on one
+// PostgreSQL database do not both create it.
+func (s *Store) createMigrationsTable(ctx context.Context) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT NOT NULL,
+		applied_at TEXT NOT NULL
+	)`+s.dialect.strict()); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -40,7 +40,7 @@ func (s *Store) CheckSchema(ctx context.Context) error {
 	if err := s.rdb.GetContext(ctx, &applied, "SELECT COUNT(*) FROM schema_migrations"); err != nil {
 		return fmt.Errorf("store: check schema: %w", err)
 	}
-	ms, err := migrations()
+	ms, err := s.dialect.migrations()
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}

@@ -106,7 +106,7 @@ func sitter(ctx context.Context, q sqlx.QueryerContext, user int64) (chips.Playe
 // experience (see engine/play/settle.go). It does it once: a game already
 // marked settled is left alone, so settling twice changes nothing.
 func settleGame(ctx context.Context, q sqlx.ExtContext, id int64) error {
-	res, err := q.ExecContext(ctx, "UPDATE games SET settled = 1 WHERE id = ? AND settled = 0 AND status IN ('finished', 'aborted')", id)
+	res, err := q.ExecContext(ctx, "UPDATE games SET settled = TRUE WHERE id = ? AND settled = FALSE AND status IN ('finished', 'aborted')", id)
 	if err != nil {
 		return err
 	}

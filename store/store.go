@@ -25,7 +25,8 @@ const busyTimeout = 5 * time.Second
 // correctly as text (time.RFC3339Nano trims zeros and would not).
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// Store is the SQLite database. It is safe for concurrent use.
+// Store is the database: SQLite, or PostgreSQL when Open is given a
+// postgres:// URL (postgres.go). It is safe for concurrent use.
 //
 // It keeps two pools of connections to the one file. SQLite lets one
 // writer at a time into the file; when several connections queue for the
@@ -42,8 +43,10 @@ type Store struct {
 	db *sqlx.DB
 	// rdb is the read pool: plain reads outside a transaction.
 	rdb *sqlx.DB
-	// path is the database file.
+	// path is the database file ("" on PostgreSQL).
 	path string
+	// dialect is SQLite or PostgreSQL.
+	dialect dialect
 
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
@@ -55,8 +58,13 @@ type Store struct {
 }
 
 // Open opens (creating if needed) the SQLite database at path, checks its
-// settings and applies any migrations it lacks.
+// settings and applies any migrations it lacks. A path that is a
+// postgres:// or postgresql:// URL opens that PostgreSQL database instead
+// (see openPostgres).
 func Open(ctx context.Context, path string) (*Store, error) {
+	if IsPostgresURL(path) {
+		return openPostgres(ctx, path)
+	}
 	if path == "" {
 		return nil, errors.New("store: open: empty path")
 	}

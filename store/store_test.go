@@ -12,10 +12,15 @@ import (
 )
 
 // mustOpen opens a fresh database file in a temporary directory and closes
-// it when the test ends.
+// it when the test ends; it returns the store and the file's path. Under
+// TestPostgres, or with SATRANC_TEST_DB=postgres, it opens a fresh
+// PostgreSQL database instead, and the path is its URL (postgres_test.go).
 func mustOpen(tb testing.TB) (*Store, string) {
 	tb.Helper()
 	path := filepath.Join(tb.TempDir(), "test.db")
+	if onPostgres(tb) {
+		path = postgresDatabase(tb)
+	}
 	s, err := Open(context.Background(), path)
 	if err != nil {
 		tb.Fatalf("Open(%s) = %v", path, err)

@@ -27,18 +27,19 @@ var _ tourney.Store = (*Store)(nil)
 // [?, ?).
 const countedGames = `SELECT white_id, black_id, result FROM games
 	WHERE kind = 'lounge' AND status = 'finished' AND ended_at >= ? AND ended_at < ?
-		AND stake > 0 AND unstaked = 0 AND voided_at IS NULL`
+		AND stake > 0 AND unstaked = FALSE AND voided_at IS NULL`
 
 // standingsQuery sums each human player's points, games and wins; bots
 // hold no account and score nothing. Its arguments are countedGames' two
-// bounds, then tourney.WinPoints and tourney.OtherPoints.
+// bounds, then tourney.WinPoints and tourney.OtherPoints (cast, so that
+// PostgreSQL knows their type; SUM of a truth value is SQLite's only).
 const standingsQuery = `WITH counted AS (` + countedGames + `),
 	seats AS (
 		SELECT white_id AS user_id, result = '1-0' AS won FROM counted WHERE white_id IS NOT NULL
 		UNION ALL
 		SELECT black_id, result = '0-1' FROM counted WHERE black_id IS NOT NULL)
-	SELECT s.user_id, u.username, SUM(CASE WHEN s.won THEN ? ELSE ? END) AS points,
-		COUNT(*) AS games, SUM(s.won) AS wins
+	SELECT s.user_id, u.username, SUM(CASE WHEN s.won THEN CAST(? AS INTEGER) ELSE CAST(? AS INTEGER) END) AS points,
+		COUNT(*) AS games, SUM(CASE WHEN s.won THEN 1 ELSE 0 END) AS wins
 	FROM seats s JOIN users u ON u.id = s.user_id
 	GROUP BY s.user_id, u.username`
 
@@ -83,7 +84,7 @@ func (s *Store) PayoutFrom(ctx context.Context, k tourney.Kind) (time.Time, bool
 	err := s.rdb.GetContext(ctx, &from, `SELECT COALESCE(
 		(SELECT MAX(end_at) FROM tournament_periods WHERE kind = ?),
 		(SELECT MIN(ended_at) FROM games WHERE kind = 'lounge' AND status = 'finished'
-			AND stake > 0 AND unstaked = 0 AND voided_at IS NULL))`, k.String())
+			AND stake > 0 AND unstaked = FALSE AND voided_at IS NULL))`, k.String())
 	if err != nil || !from.Valid {
 		return time.Time{}, false, wrapErr("store: payout start of "+k.String(), err)
 	}

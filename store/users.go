@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
-	"github.com/mattn/go-sqlite3"
 
 	"satranc/engine/account"
 	"satranc/engine/chips"
@@ -148,16 +147,6 @@ func notFound(err error) error {
 		return fmt.Errorf("%w: %w", ErrNotFound, account.ErrNotFound)
 	}
 	return err
-}
-
-// isUniqueViolation reports whether err is SQLite's UNIQUE or PRIMARY KEY
-// constraint failure, judged by the driver's extended error code.
-func isUniqueViolation(err error) bool {
-	var se sqlite3.Error
-	if !errors.As(err, &se) {
-		return false
-	}
-	return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
 }
 
 // Store keeps the accounts.
