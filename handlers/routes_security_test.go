@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/go-chi/chi/v5"
 
 	"satranc/engine/clock"
@@ -133,4 +135,76 @@ func TestEveryFormRefusesAttacks(t *testing.T) {
 		t.Errorf("refused requests changed the game: %+v, was %+v", after, before)
 	}
 	e.checkDatabase(t, map[string]int{"users": 2, "games": 2, "moves": 1, "chat_messages": 0})
+}
+
+// TestEveryFormTakesHostileText fills every field of every form on every
+// page (a member's, and a guest's log-in and sign-up) with each hostile
+// text and sends it as the page would, to the form's action: no answer is a
+// server error, and the database stays whole.
+func TestEveryFormTakesHostileText(t *testing.T) {
+	e, ayse, _, values := routeEnv(t)
+	type form struct {
+		action string
+		fields []string
+		guest  bool
+	}
+	forms := map[string]form{} // by action and fields, each once
+	for _, path := range siteRoutes(t, e.h, values)[http.MethodGet] {
+		if strings.HasSuffix(path, "/events") || path == "/metrics" {
+			continue
+		}
+		for _, guest := range []bool{false, true} {
+			rq := request{target: path}
+			if !guest {
+				rq.cookies = ayse.cookies()
+			}
+			resp := e.do(t, rq)
+			if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+				continue
+			}
+			parse(t, resp).Find("form").Each(func(_ int, s *goquery.Selection) {
+				action, _ := s.Attr("action")
+				if hx, ok := s.Attr("hx-post"); ok {
+					action = hx
+				}
+				method, _ := s.Attr("method")
+				if !strings.EqualFold(method, "post") || action == "" || strings.HasPrefix(action, "/logout") {
+					return // GET forms change nothing; log-out would end the member's session
+				}
+				f := form{action: action, guest: guest}
+				s.Find("input[name], select[name], textarea[name], button[name]").Each(func(_ int, in *goquery.Selection) {
+					name, _ := in.Attr("name")
+					if !slices.Contains(f.fields, name) {
+						f.fields = append(f.fields, name)
+					}
+				})
+				forms[fmt.Sprint(guest, action, f.fields)] = f
+			})
+		}
+	}
+	t.Logf("%d forms", len(forms))
+	if len(forms) < 15 {
+		t.Fatalf("only %d forms found", len(forms))
+	}
+	for _, f := range forms {
+		for _, s := range hostile {
+			v := url.Values{}
+			for _, name := range f.fields {
+				v.Set(name, s)
+			}
+			rq := request{method: http.MethodPost, target: f.action, form: v, header: map[string]string{"HX-Request": "true"}}
+			if !f.guest {
+				rq.cookies = ayse.cookies()
+			}
+			if resp := e.do(t, rq); resp.StatusCode >= 500 {
+				t.Errorf("POST %s with %q in %q: %d: %.300s", f.action, s, f.fields, resp.StatusCode, readBody(t, resp))
+			}
+		}
+	}
+	e.checkDatabase(t, nil)
+	for _, name := range []string{"ayse", "bora"} {
+		if _, err := e.store.UserByName(context.Background(), name); err != nil {
+			t.Errorf("user %s: %v", name, err)
+		}
+	}
 }
