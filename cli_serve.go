@@ -57,6 +57,9 @@ type serveConfig struct {
 	// the prize table (tourney.DefaultPrizes unless --prizes names a file).
 	timeZone *time.Location
 	prizes   tourney.Prizes
+	// nodeAddr is where the other nodes of a cluster reach this one; nil:
+	// a single node (cli_serve_cluster.go).
+	nodeAddr *url.URL
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -97,6 +100,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"IANA time `zone` in which the Daily Chess Cup ends at midnight and the Weekly Chess League on Monday at 00:00 (env SATRANC_TIME_ZONE)")
 	prizeFile := fs.String("prizes", envOr("SATRANC_PRIZES", ""),
 		"JSON `file` with the tournaments' prize table, such as {\"daily\": [{\"chips\": 10000, \"item\": \"frame_cup_gold\"}], \"weekly\": [...]}; empty: the built-in table (env SATRANC_PRIZES)")
+	nodeAddr := fs.String("node-addr", envOr("SATRANC_NODE_ADDR", ""),
+		"this node's `URL` for the other nodes, such as http://10.0.0.2:8080, when several nodes share one PostgreSQL database (--db postgres://...): each live game is then run by one node, to which the others forward its requests; empty: a single node (env SATRANC_NODE_ADDR)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -136,6 +141,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.baseURL, err = handlers.ParseBaseURL(*baseURL); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: --base-url: %v\n", err)
+		return 2
+	}
+	if cfg.nodeAddr, err = handlers.ParseBaseURL(*nodeAddr); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: --node-addr: %v\n", err)
 		return 2
 	}
 	if cfg.iceServers, err = handlers.ParseICEServers(*iceServers); err != nil {
@@ -212,8 +221,19 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return err
 	}
+	var cl *cluster
+	var claim func(context.Context, int64) error
+	if cfg.nodeAddr != nil {
+		if cl, err = newCluster(st, cfg.nodeAddr, logger); err != nil {
+			return err
+		}
+		claim = cl.claim
+		defer cl.release() // after the games' writers stopped (defers run last first)
+		logger.Info("cluster node", "node", cl.node, "addr", cfg.nodeAddr.String())
+	}
 	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
+		Claim:           claim,
 		Store:           st,
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),
@@ -221,6 +241,12 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Logger:          logger,
 	})
 	defer games.Close()
+	if cl != nil {
+		renewCtx, stopRenew := context.WithCancel(ctx)
+		renewDone := make(chan struct{})
+		go func() { cl.renew(renewCtx); close(renewDone) }()
+		defer func() { stopRenew(); <-renewDone }()
+	}
 	if n, err := games.Recover(ctx); err != nil {
 		return fmt.Errorf("recover games: %w", err)
 	} else if n > 0 {
@@ -262,6 +288,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		BaseURL:        cfg.baseURL,
 		ICEServers:     cfg.iceServers,
 		Tournaments:    tourneys,
+		Owners:         owners(cl),
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

@@ -129,7 +129,7 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "voice.closed"}}
 	case errors.Is(err, play.ErrNotPlayer):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
-	case errors.Is(err, play.ErrNoBots):
+	case errors.Is(err, play.ErrNoBots), errors.Is(err, play.ErrNotOwner):
 		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
 	case errors.Is(err, play.ErrNotFound), errors.Is(err, tourney.ErrInvalid):
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}

@@ -245,8 +245,9 @@ func (h *Handler) gameRoutes(r chi.Router) {
 	r.Post("/games/practice", h.handlePracticeCreate)
 	r.Post("/games/private", h.handlePrivateCreate)
 	r.Get("/invite/{token}", h.handleInviteShow)
-	r.Post("/invite/{token}", h.handleInviteJoin)
+	r.With(h.forwardInvite).Post("/invite/{token}", h.handleInviteJoin)
 	r.Route("/games/{id}", func(r chi.Router) {
+		r.Use(h.forwardGame)
 		r.Get("/", h.handleGameShow)
 		r.Get("/events", h.handleGameEvents)
 		r.Get("/pgn", h.handleGamePGN)

@@ -86,6 +86,10 @@ type Config struct {
 	// StreamWriteTimeout is how long an event may take to reach a client
 	// before the stream is dropped (0: DefaultStreamWriteTimeout).
 	StreamWriteTimeout time.Duration
+	// Owners, with several nodes on one database, tells which node owns
+	// each live game, and the game's requests are forwarded there
+	// (forward.go); nil: a single node.
+	Owners Owners
 }
 
 // Handler serves Satranç's HTTP routes.
@@ -120,11 +124,12 @@ type Handler struct {
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
 	iceServers  string
 	streamWrite time.Duration // see Config.StreamWriteTimeout
+	owners      Owners        // nil: a single node
 }
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
-	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users}
+	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.metrics = cfg.Metrics
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus

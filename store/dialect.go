@@ -63,3 +63,13 @@ func Redacted(db string) string {
 	}
 	return u.Redacted()
 }
+
+// nowMS is the SQL expression of the database's clock in Unix
+// milliseconds, for leases: the nodes of a cluster share the database's
+// clock rather than trusting each other's.
+func (d dialect) nowMS() string {
+	if d == postgres {
+		return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+	}
+	return "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+}

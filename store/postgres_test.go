@@ -53,6 +53,7 @@ var postgresTests = map[string]func(*testing.T){
 	"ChooseThroughStore":             TestChooseThroughStore,
 	"PrizePayoutOnceAcrossRestart":   TestPrizePayoutOnceAcrossRestart,
 	"ManyWritersNoLockErrors":        TestManyWritersNoLockErrors,
+	"GameLeases":                     TestGameLeases,
 }
 
 func TestPostgres(t *testing.T) {

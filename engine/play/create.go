@@ -135,6 +135,9 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 // startNew starts the writer of a game just stored.
 func (s *Service) startNew(rec GameRecord) error {
 	g := game.New(game.Options{White: rec.White, Black: rec.Black, Control: rec.Control, DisconnectGrace: s.grace}, rec.CreatedAt)
+	if err := s.claimGame(rec.ID); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

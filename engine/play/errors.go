@@ -16,4 +16,7 @@ var (
 	ErrNoBots = errors.New("play: no computer players")
 	// ErrClosed: the service has been closed.
 	ErrClosed = errors.New("play: service closed")
+	// ErrNotOwner: in a cluster, another node owns the game and runs its
+	// writer (see Config.Claim); the request belongs there.
+	ErrNotOwner = errors.New("play: game owned by another node")
 )

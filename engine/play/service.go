@@ -44,6 +44,14 @@ type Config struct {
 	RestartGrace time.Duration
 	// Logger logs failures of the writers and bots; nil means slog.Default().
 	Logger *slog.Logger
+	// Claim, when set, is asked before a game's writer starts on this
+	// service (a new game, one reopened from the store, one recovered):
+	// an error keeps the writer from starting. With several nodes on one
+	// database it claims the game's lease (docs/scaling.md), so that one
+	// node at a time runs a game's writer; its error then wraps
+	// ErrNotOwner when another node owns the game. nil: a single node,
+	// which owns every game.
+	Claim func(ctx context.Context, id int64) error
 }
 
 // Service runs the games. It is safe for concurrent use.
@@ -56,6 +64,7 @@ type Service struct {
 	grace  time.Duration
 	reGrac time.Duration
 	log    *slog.Logger
+	claim  func(ctx context.Context, id int64) error
 
 	wg sync.WaitGroup // writers and bot goroutines
 
@@ -75,7 +84,7 @@ type Service struct {
 func New(cfg Config) *Service {
 	s := &Service{
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
-		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger,
+		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger, claim: cfg.Claim,
 		tables:  make(map[int64]*table),
 		rematch: make(map[int64]*rematch),
 		chat:    chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
@@ -127,7 +136,8 @@ func (s *Service) Close() {
 // human player as disconnected from now, so that one who does not come back
 // within the disconnection grace loses. It returns how many games it
 // reopened; a game that cannot be rebuilt is logged and left alone. Call
-// it once, before serving.
+// it once, before serving. With Config.Claim, it leaves alone the games
+// another node owns.
 func (s *Service) Recover(ctx context.Context) (int, error) {
 	recs, err := s.store.UnfinishedGames(ctx)
 	if err != nil {
@@ -138,6 +148,9 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 		if _, _, err := s.open(rec); err != nil {
 			if errors.Is(err, ErrClosed) {
 				return n, err
+			}
+			if errors.Is(err, ErrNotOwner) {
+				continue // another node runs it
 			}
 			// One unreadable game must not keep the server from starting.
 			s.log.Error("play: recover: game left closed", "game", rec.ID, "err", err)
@@ -219,6 +232,9 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 		return nil, GameRecord{}, err
 	}
 	g.EnsureRemaining(s.reGrac, now)
+	if err := s.claimGame(rec.ID); err != nil {
+		return nil, GameRecord{}, err
+	}
 	var evs []game.Event
 	for _, side := range sides {
 		if g.Seat(side).IsHuman() {
@@ -238,6 +254,20 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 		return nil, GameRecord{}, errRetry
 	}
 	return s.startTable(rec, g, evs), GameRecord{}, nil
+}
+
+// claimGame asks Config.Claim, if set, whether this service may run game
+// id's writer.
+func (s *Service) claimGame(id int64) error {
+	if s.claim == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := s.claim(ctx, id); err != nil {
+		return fmt.Errorf("play: game %d: %w", id, err)
+	}
+	return nil
 }
 
 // startTable registers and starts the writer of game id, which first

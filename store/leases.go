@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Leases say which node owns each live game when several nodes share one
+// database (migration 0010_leases, docs/scaling.md): the owner runs the
+// game's writer, the others forward the game's requests to it. Times are
+// the database's clock (dialect.nowMS), so the nodes' clocks need not
+// agree.
+
+// Lease is a game's owner.
+type Lease struct {
+	Node  string // the owning node's id
+	Addr  string // where other nodes forward the game's requests
+	Epoch int64  // counts the changes of owner
+}
+
+// ClaimGame makes node (reachable at addr) the owner of game id for ttl,
+// unless another node holds a lease that has not expired; either way it
+// returns the lease that holds after the call, so the caller compares its
+// Node with its own. A claim by the owner renews its lease; a change of
+// owner increases the epoch.
+func (s *Store) ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (Lease, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return Lease{}, fmt.Errorf("store: claim game %d: %w", id, err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	now := s.dialect.nowMS()
+	_, err = tx.ExecContext(ctx, `INSERT INTO game_leases (game_id, node, addr, epoch, expires_ms)
+		VALUES (?, ?, ?, 1, `+now+` + ?)
+		ON CONFLICT (game_id) DO UPDATE SET
+			epoch = CASE WHEN game_leases.node = excluded.node THEN game_leases.epoch ELSE game_leases.epoch + 1 END,
+			node = excluded.node, addr = excluded.addr, expires_ms = excluded.expires_ms
+		WHERE game_leases.node = excluded.node OR game_leases.expires_ms < `+now,
+		id, node, addr, ttl.Milliseconds())
+	if isForeignKeyViolation(err) {
+		err = errGameNotFound
+	}
+	var l Lease
+	if err == nil {
+		err = tx.GetContext(ctx, &l, "SELECT node, addr, epoch FROM game_leases WHERE game_id = ?", id)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return Lease{}, fmt.Errorf("store: claim game %d: %w", id, err)
+	}
+	return l, nil
+}
+
+// GameLease returns the unexpired lease of game id; ok is false when no
+// node holds one.
+func (s *Store) GameLease(ctx context.Context, id int64) (l Lease, ok bool, err error) {
+	err = s.rdb.GetContext(ctx, &l, `SELECT node, addr, epoch FROM game_leases
+		WHERE game_id = ? AND expires_ms >= `+s.dialect.nowMS(), id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Lease{}, false, nil
+	}
+	if err != nil {
+		return Lease{}, false, fmt.Errorf("store: lease of game %d: %w", id, err)
+	}
+	return l, true, nil
+}
+
+// RenewLeases extends by ttl the leases node holds on games that are not
+// over or ended after endedAfter (a finished game stays with its owner a
+// while, for the rematch), and returns how many it renewed. The others
+// lapse.
+func (s *Store) RenewLeases(ctx context.Context, node string, ttl time.Duration, endedAfter time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE game_leases SET expires_ms = `+s.dialect.nowMS()+` + ?
+		WHERE node = ? AND game_id IN (SELECT id FROM games
+			WHERE status IN ('waiting', 'active') OR ended_at > ?)`,
+		ttl.Milliseconds(), node, formatTime(endedAfter))
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: renew leases of %s: %w", node, err)
+	}
+	return n, nil
+}
+
+// ReleaseLeases ends every lease of node at once (a node shutting down,
+// after its games' writers stopped), so that other nodes take its games
+// over on their next request instead of after the leases' time.
+func (s *Store) ReleaseLeases(ctx context.Context, node string) error {
+	if _, err := s.db.ExecContext(ctx, "UPDATE game_leases SET expires_ms = 0 WHERE node = ?", node); err != nil {
+		return fmt.Errorf("store: release leases of %s: %w", node, err)
+	}
+	return nil
+}
