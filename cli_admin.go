@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
+	"satranc/engine/fairplay"
 	"satranc/store"
 )
 
@@ -17,9 +19,13 @@ const adminUsage = `Usage: satranc admin [--db satranc.db] COMMAND
 Commands:
   vip NAME on|off          set or clear a member's VIP status
   restrict NAME on|off     keep a member away from public tables, or let them back
-  grant NAME CHIPS         give a member chips (recorded in the ledger as an
-                           administrator's grant)
+  admin NAME on|off        make a member an administrator (the /admin pages), or
+                           no longer one
+  grant NAME CHIPS REASON  give a member chips (recorded in the ledger as an
+                           administrator's grant, with the reason)
   chat GAME                print a table's chat, for moderation
+  void GAME                void a finished game's result: its chips, ratings,
+                           experience and tournament points are taken back, once
 
 Flags:
 `
@@ -41,7 +47,7 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	cmd := fs.Args()
-	if len(cmd) < 2 || (cmd[0] != "chat" && len(cmd) != 3) || (cmd[0] == "chat" && len(cmd) != 2) {
+	if !adminArgsOK(cmd) {
 		fs.Usage()
 		return 2
 	}
@@ -60,16 +66,15 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	name := cmd[1]
 	switch cmd[0] {
-	case "vip", "restrict":
+	case "vip", "restrict", "admin":
 		on, ok := map[string]bool{"on": true, "off": false}[cmd[2]]
 		if !ok {
 			fmt.Fprintf(stderr, "satranc admin %s: want on or off, not %q\n", cmd[0], cmd[2])
 			return 2
 		}
-		set := st.SetVIP
-		if cmd[0] == "restrict" {
-			set = st.SetRestricted
-		}
+		set := map[string]func(context.Context, string, bool) error{
+			"vip": st.SetVIP, "restrict": st.SetRestricted, "admin": st.SetAdmin,
+		}[cmd[0]]
 		if err := set(ctx, name, on); err != nil {
 			fmt.Fprintf(stderr, "satranc admin %s: %v\n", cmd[0], err)
 			return 1
@@ -81,7 +86,11 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "satranc admin grant: want a positive number of chips, not %q\n", cmd[2])
 			return 2
 		}
-		bal, err := st.GrantChips(ctx, name, amount)
+		bal, err := st.GrantChips(ctx, name, amount, strings.Join(cmd[3:], " "))
+		if errors.Is(err, fairplay.ErrInvalidReason) {
+			fmt.Fprintf(stderr, "satranc admin grant: give a reason of 1 to %d characters on one line\n", fairplay.MaxReason)
+			return 2
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "satranc admin grant: %v\n", err)
 			return 1
@@ -89,6 +98,8 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "granted %d chips to %s; balance %d\n", amount, name, bal)
 	case "chat":
 		return printChat(ctx, st, cmd[1], stdout, stderr)
+	case "void":
+		return voidGame(ctx, st, cmd[1], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "satranc admin: unknown command %q\n", cmd[0])
 		fs.Usage()
@@ -97,11 +108,50 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// adminArgsOK reports whether cmd has the arguments its command needs:
+// GAME for chat and void, NAME CHIPS and a reason of one or more words for
+// grant, NAME on|off for the others.
+func adminArgsOK(cmd []string) bool {
+	if len(cmd) == 0 {
+		return false
+	}
+	switch cmd[0] {
+	case "chat", "void":
+		return len(cmd) == 2
+	case "grant":
+		return len(cmd) >= 4
+	}
+	return len(cmd) == 3
+}
+
+// gameArg reads a game number argument.
+func gameArg(cmd, arg string, stderr io.Writer) (int64, bool) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil || id <= 0 {
+		fmt.Fprintf(stderr, "satranc admin %s: want a game number, not %q\n", cmd, arg)
+		return 0, false
+	}
+	return id, true
+}
+
+// voidGame voids game's result (store.VoidGame) and says so.
+func voidGame(ctx context.Context, st *store.Store, game string, stdout, stderr io.Writer) int {
+	id, ok := gameArg("void", game, stderr)
+	if !ok {
+		return 2
+	}
+	if err := st.VoidGame(ctx, id); err != nil {
+		fmt.Fprintf(stderr, "satranc admin void: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "voided game %d: its chips, ratings, experience and tournament points are taken back\n", id)
+	return 0
+}
+
 // printChat writes a game's chat, one message a line: time, sender, text.
 func printChat(ctx context.Context, st *store.Store, game string, stdout, stderr io.Writer) int {
-	id, err := strconv.ParseInt(game, 10, 64)
-	if err != nil || id <= 0 {
-		fmt.Fprintf(stderr, "satranc admin chat: want a game number, not %q\n", game)
+	id, ok := gameArg("chat", game, stderr)
+	if !ok {
 		return 2
 	}
 	msgs, err := st.ChatMessages(ctx, id)

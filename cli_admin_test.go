@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,7 +44,21 @@ func TestRunAdmin(t *testing.T) {
 	if err := st.AddChatMessage(ctx, play.ChatMessage{GameID: gameID, User: u.ID, Body: "iyi oyunlar", At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
+	quick, _, err := st.CreatePublicGame(ctx, play.GameRecord{Kind: play.Quick, White: game.Human(u.ID), Black: game.Bot(game.Easy),
+		Control: clock.MustParse("3+2"), Status: game.Active, CreatedAt: time.Now(), StartedAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FinishGame(ctx, quick, play.Ending{Status: game.Finished,
+		Outcome: game.Outcome{Result: game.WhiteWins, Reason: game.Resignation}, At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	won, err := st.Stats(ctx, u.ID)
+	if err != nil || won.Rating == 1200 {
+		t.Fatalf("Stats after a rated win = %+v, %v", won, err)
+	}
 	st.Close()
+	voidArg := strconv.FormatInt(quick, 10)
 
 	admin := func(args ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
@@ -57,12 +72,19 @@ func TestRunAdmin(t *testing.T) {
 	}{
 		{[]string{"vip", "Zeynep", "on"}, 0, "vip Zeynep: on"},
 		{[]string{"restrict", "zeynep", "on"}, 0, "restrict zeynep: on"},
-		{[]string{"grant", "Zeynep", "2500"}, 0, "granted 2500 chips"},
-		{[]string{"grant", "Zeynep", "-5"}, 2, ""},
-		{[]string{"grant", "Zeynep", "lots"}, 2, ""},
+		{[]string{"grant", "Zeynep", "2500", "lost", "in", "a", "server", "crash"}, 0, "granted 2500 chips"},
+		{[]string{"grant", "Zeynep", "2500"}, 2, ""}, // no reason
+		{[]string{"admin", "Zeynep", "on"}, 0, "admin Zeynep: on"},
+		{[]string{"admin", "Zeynep", "off"}, 0, "admin Zeynep: off"},
+		{[]string{"void", strconv.FormatInt(gameID, 10)}, 1, ""}, // not finished
+		{[]string{"void", voidArg}, 0, "voided game"},
+		{[]string{"void", voidArg}, 1, ""}, // once
+		{[]string{"void", "x"}, 2, ""},
+		{[]string{"grant", "Zeynep", "-5", "why"}, 2, ""},
+		{[]string{"grant", "Zeynep", "lots", "why"}, 2, ""},
 		{[]string{"vip", "Zeynep", "maybe"}, 2, ""},
 		{[]string{"vip", "Nobody", "on"}, 1, ""},
-		{[]string{"grant", "Nobody", "10"}, 1, ""},
+		{[]string{"grant", "Nobody", "10", "why"}, 1, ""},
 		{[]string{"dance", "Zeynep", "on"}, 2, ""},
 		{[]string{"chat", strconv.FormatInt(gameID, 10)}, 0, "Zeynep: iyi oyunlar"},
 		{[]string{"chat", "12345"}, 0, ""},
@@ -91,6 +113,9 @@ func TestRunAdmin(t *testing.T) {
 	if !p.VIP || !p.Restricted {
 		t.Errorf("after admin: VIP %v, restricted %v; want both", p.VIP, p.Restricted)
 	}
+	if stats, err := st.Stats(ctx, u.ID); err != nil || stats.Rating != 1200 || stats.RatedGames != 0 || stats.Wins != 0 {
+		t.Errorf("after the void: %+v, %v; want the rating and record before the game", stats, err)
+	}
 	if after, err := st.Balance(ctx, u.ID); err != nil || after != before+2500 {
 		t.Errorf("balance %d -> %d (%v), want +2500", before, after, err)
 	}
@@ -107,4 +132,33 @@ func runAdminOn(ctx context.Context, db string) (int, string, string) {
 	var out, errOut bytes.Buffer
 	code := runAdmin(ctx, []string{"--db", db, "vip", "x", "on"}, &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// TestPromoteAdmin: serve --admin-user makes an existing account an
+// administrator and starts all the same when the account does not exist.
+func TestPromoteAdmin(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "serve.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, name := range []string{"first", "Second"} {
+		if _, err := st.CreateUser(ctx, account.NewUser{Name: name, PasswordHash: "x", Language: "en"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logger := slog.New(slog.DiscardHandler)
+	if err := promoteAdmin(ctx, st, "second", logger); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := st.UserByName(ctx, "Second"); err != nil || !u.Admin {
+		t.Errorf("after --admin-user second: %+v, %v", u, err)
+	}
+	if err := promoteAdmin(ctx, st, "nobody", logger); err != nil {
+		t.Errorf("--admin-user nobody = %v, want a warning only", err)
+	}
+	if err := promoteAdmin(ctx, st, "", logger); err != nil {
+		t.Errorf("no --admin-user = %v", err)
+	}
 }

@@ -60,6 +60,9 @@ type serveConfig struct {
 	// nodeAddr is where the other nodes of a cluster reach this one; nil:
 	// a single node (cli_serve_cluster.go).
 	nodeAddr *url.URL
+	// adminUser names an account made an administrator at start, if it
+	// exists; "" for none.
+	adminUser string
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -102,6 +105,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"JSON `file` with the tournaments' prize table, such as {\"daily\": [{\"chips\": 10000, \"item\": \"frame_cup_gold\"}], \"weekly\": [...]}; empty: the built-in table (env SATRANC_PRIZES)")
 	nodeAddr := fs.String("node-addr", envOr("SATRANC_NODE_ADDR", ""),
 		"this node's `URL` for the other nodes, such as http://10.0.0.2:8080, when several nodes share one PostgreSQL database (--db postgres://...): each live game is then run by one node, to which the others forward its requests; empty: a single node (env SATRANC_NODE_ADDR)")
+	fs.StringVar(&cfg.adminUser, "admin-user", envOr("SATRANC_ADMIN_USER", ""),
+		"make the account `NAME` an administrator at start, if it exists (the first account created is one anyway) (env SATRANC_ADMIN_USER)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -213,6 +218,10 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		}
 	}()
 
+	if err := promoteAdmin(ctx, st, cfg.adminUser, logger); err != nil {
+		return err
+	}
+
 	bundle, err := locales.NewBundle()
 	if err != nil {
 		return err
@@ -289,6 +298,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		ICEServers:     cfg.iceServers,
 		Tournaments:    tourneys,
 		Owners:         owners(cl),
+		Admin:          st,
+		Reports:        st,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown
@@ -341,5 +352,25 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		return fmt.Errorf("serve: %w", err)
 	}
 	logger.Info("stopped")
+	return nil
+}
+
+// promoteAdmin makes the account name an administrator (serve
+// --admin-user). An account that does not exist yet is only logged: the
+// server starts all the same, and the next start promotes it once it has
+// signed up.
+func promoteAdmin(ctx context.Context, st *store.Store, name string, logger *slog.Logger) error {
+	if name == "" {
+		return nil
+	}
+	err := st.SetAdmin(ctx, name, true)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		logger.Warn("--admin-user: no such account yet", "user", name)
+		return nil
+	case err != nil:
+		return fmt.Errorf("--admin-user: %w", err)
+	}
+	logger.Info("administrator", "user", name)
 	return nil
 }

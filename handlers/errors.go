@@ -16,6 +16,7 @@ import (
 	"satranc/engine/chips"
 	"satranc/engine/clock"
 	"satranc/engine/cosmetics"
+	"satranc/engine/fairplay"
 	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
@@ -135,6 +136,14 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, play.ErrInvalid), errors.Is(err, game.ErrInvalid), errors.Is(err, clock.ErrInvalidControl):
 		return form(http.StatusUnprocessableEntity, "error.bad_request")
+	case errors.Is(err, fairplay.ErrInvalidReason):
+		return form(http.StatusUnprocessableEntity, "report.reason_invalid")
+	case errors.Is(err, fairplay.ErrAlreadyVoided):
+		return form(http.StatusConflict, "admin.void.already")
+	case errors.Is(err, fairplay.ErrNotVoidable):
+		return form(http.StatusConflict, "admin.void.not_voidable")
+	case errors.Is(err, fairplay.ErrCannotReturn): // before ErrInsufficientBalance, which it wraps
+		return form(http.StatusConflict, "admin.void.cannot_return")
 	case errors.Is(err, chips.ErrInsufficientBalance):
 		return form(http.StatusForbidden, "error.lobby.not_enough_chips")
 	case errors.Is(err, chips.ErrReserved):

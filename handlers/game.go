@@ -70,10 +70,18 @@ func letters(ctx context.Context) chess.Letters {
 // gameView builds the view of snap for the request's user.
 func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 	in := h.viewInput(r, snap, h.seatedPlayers(r, snap))
-	if _, playing := snap.SideOf(in.Viewer); playing {
+	_, playing := snap.SideOf(in.Viewer)
+	if playing {
 		in.Chat, in.Muted = h.chatFor(r, snap.ID, in.Viewer) // never for spectators
 	}
-	return views.NewGameView(snap, in)
+	v := views.NewGameView(snap, in)
+	// Players report their opponent; a practice game has only the
+	// computer to report.
+	if playing && h.reports != nil && snap.Kind != play.Practice {
+		v.CanReport = true
+		v.Reported = h.reportedIn(r, snap.ID, in.Viewer)
+	}
+	return v
 }
 
 // viewInput is what a game view needs besides the snapshot, without the
@@ -260,5 +268,8 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Post("/chat", h.handleGameChat)
 		r.Post("/chat/mute", h.handleGameChatMute)
 		r.Post("/voice", h.handleGameVoice)
+		if h.reports != nil {
+			r.Post("/report", h.handleGameReport)
+		}
 	})
 }

@@ -79,6 +79,12 @@ type Config struct {
 	// ICEServers are the STUN and TURN servers the pages use for voice
 	// chat; none by default (see ParseICEServers).
 	ICEServers []ICEServer
+	// Admin runs the administration pages under /admin, for
+	// administrators only; nil leaves them out.
+	Admin Admin
+	// Reports takes the players' reports from the game page; nil leaves
+	// the report button out.
+	Reports Reports
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -119,6 +125,8 @@ type Handler struct {
 	tourneys  Tournaments
 	proxies   TrustedProxies
 	base      *url.URL // nil: as the browser reached us
+	admin     Admin    // nil: no /admin pages
+	reports   Reports  // nil: no report button
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
@@ -136,6 +144,7 @@ func New(cfg Config) *Handler {
 	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments
 	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
+	h.admin, h.reports = cfg.Admin, cfg.Reports
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -204,6 +213,9 @@ func (h *Handler) Routes() http.Handler {
 		}
 		if h.tourneys != nil {
 			h.tournamentRoutes(r)
+		}
+		if h.admin != nil {
+			h.adminRoutes(r)
 		}
 		if h.accounts != nil {
 			r.Get("/signup", h.handleSignupForm)

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
 	"satranc/engine/chips"
+	"satranc/engine/fairplay"
 )
 
 // ErrInvalidGrant is returned for a chip grant that is not a positive
@@ -25,9 +27,16 @@ func (s *Store) SetRestricted(ctx context.Context, name string, on bool) error {
 	return s.setUserFlag(ctx, name, "restricted", on)
 }
 
-// setUserFlag sets one of the two boolean columns vip and restricted.
+// SetAdmin makes the user named name an administrator, or no longer one
+// (`satranc admin admin NAME on|off`, `satranc serve --admin-user`).
+func (s *Store) SetAdmin(ctx context.Context, name string, on bool) error {
+	return s.setUserFlag(ctx, name, "is_admin", on)
+}
+
+// setUserFlag sets one of the boolean columns vip, restricted and
+// is_admin.
 func (s *Store) setUserFlag(ctx context.Context, name, column string, on bool) error {
-	if column != "vip" && column != "restricted" {
+	if column != "vip" && column != "restricted" && column != "is_admin" {
 		return fmt.Errorf("store: no user flag %q", column)
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET `+column+` = ? WHERE username = ?`, on, name)
@@ -35,17 +44,22 @@ func (s *Store) setUserFlag(ctx context.Context, name, column string, on bool) e
 		return fmt.Errorf("store: set %s of %q: %w", column, name, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return fmt.Errorf("store: user %q: %w", name, ErrNotFound)
+		return fmt.Errorf("store: user %q: %w", name, notFound(sql.ErrNoRows))
 	}
 	return nil
 }
 
 // GrantChips gives the user named name amount chips from the issuer, as an
-// administrator's grant recorded in the ledger (reason admin_grant), and
-// returns the new balance.
-func (s *Store) GrantChips(ctx context.Context, name string, amount int64) (int64, error) {
+// administrator's grant recorded in the ledger (reason admin_grant) with
+// the administrator's reason as the entry's note, and returns the new
+// balance. The reason must pass fairplay.ParseReason.
+func (s *Store) GrantChips(ctx context.Context, name string, amount int64, reason string) (int64, error) {
 	if amount <= 0 {
 		return 0, ErrInvalidGrant
+	}
+	reason, err := fairplay.ParseReason(reason)
+	if err != nil {
+		return 0, fmt.Errorf("store: grant to %q: %w", name, err)
 	}
 	u, err := s.UserByName(ctx, name)
 	if err != nil {
@@ -56,7 +70,7 @@ func (s *Store) GrantChips(ctx context.Context, name string, amount int64) (int6
 		return 0, fmt.Errorf("store: grant: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	if err := post(ctx, tx, s.now(), chips.Grant(u.ID, amount, chips.ReasonGrant)); err != nil {
+	if err := postNoted(ctx, tx, s.now(), reason, chips.Grant(u.ID, amount, chips.ReasonGrant)); err != nil {
 		return 0, fmt.Errorf("store: grant %d to %q: %w", amount, name, err)
 	}
 	bal, err := balanceOf(ctx, tx, chips.UserAccount(u.ID))

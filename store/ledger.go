@@ -87,15 +87,21 @@ func userExists(ctx context.Context, q sqlx.QueryerContext, user int64) error {
 // CHECK); one that repeats a game's entry is a unique violation (the
 // ledger_game_entry index).
 func post(ctx context.Context, q sqlx.ExtContext, at string, es ...chips.Entry) error {
+	return postNoted(ctx, q, at, "", es...)
+}
+
+// postNoted is post with a note kept with each entry (ledger.note), such
+// as the reason an administrator gave for a grant.
+func postNoted(ctx context.Context, q sqlx.ExtContext, at, note string, es ...chips.Entry) error {
 	for _, e := range es {
 		if err := e.Check(); err != nil {
 			return err
 		}
 		game := sql.NullInt64{Int64: e.Game, Valid: e.Game != 0}
 		_, err := q.ExecContext(ctx, `INSERT INTO ledger
-			(debit_kind, debit_id, credit_kind, credit_id, amount, reason, game_id, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.From.Kind.String(), e.From.ID, e.To.Kind.String(), e.To.ID, e.Amount, string(e.Reason), game, at)
+			(debit_kind, debit_id, credit_kind, credit_id, amount, reason, game_id, created_at, note)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			e.From.Kind.String(), e.From.ID, e.To.Kind.String(), e.To.ID, e.Amount, string(e.Reason), game, at, note)
 		if err != nil {
 			return err
 		}

@@ -71,13 +71,21 @@ func rate(ctx context.Context, q sqlx.ExtContext, g play.GameRecord, at string) 
 
 // awardXP gives each human of finished game g its experience (engine/xp).
 func awardXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord) error {
+	return addXP(ctx, q, g, 1)
+}
+
+// addXP adds sign × the experience finished game g earns to each of its
+// humans: sign 1 awards it, -1 takes it back (a voided game). The total
+// never goes below zero.
+func addXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord, sign int) error {
 	winner, won := g.Outcome.Winner()
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		seat := seatOf(g, side)
 		if !seat.IsHuman() {
 			continue
 		}
-		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = xp + ? WHERE id = ?", xp.Award(won && winner == side), seat.User); err != nil {
+		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = MAX(0, xp + ?) WHERE id = ?",
+			sign*xp.Award(won && winner == side), seat.User); err != nil {
 			return err
 		}
 	}
@@ -86,7 +94,7 @@ func awardXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord) error
 
 // Stats returns user's figures for the profile: rating, rated games, XP
 // and the wins, draws and losses of every finished game (aborted games
-// count nowhere). A missing user is ErrNotFound.
+// and voided results count nowhere). A missing user is ErrNotFound.
 func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 	var r struct {
 		Rating int `db:"rating"`
@@ -97,11 +105,11 @@ func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 		Losses int `db:"losses"`
 	}
 	err := s.rdb.GetContext(ctx, &r, `SELECT u.rating, u.rated_games, u.xp,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND
 			((white_id = u.id AND result = '1-0') OR (black_id = u.id AND result = '0-1'))) AS wins,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND result = '1/2-1/2' AND
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND result = '1/2-1/2' AND
 			(white_id = u.id OR black_id = u.id)) AS draws,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND
+		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND
 			((white_id = u.id AND result = '0-1') OR (black_id = u.id AND result = '1-0'))) AS losses
 		FROM users u WHERE u.id = ?`, user)
 	if err != nil {
@@ -111,7 +119,9 @@ func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 }
 
 // RatingHistory returns user's rating changes, oldest first, for the
-// rating-history chart (the first Before is the start, 1200).
+// rating-history chart (the first Before is the start, 1200). A voided
+// game's change taken back is a change of its own, at the time of the
+// void, so the history ends at the current rating.
 func (s *Store) RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error) {
 	var rows []struct {
 		GameID int64  `db:"game_id"`
@@ -120,7 +130,9 @@ func (s *Store) RatingHistory(ctx context.Context, user int64) ([]play.RatingCha
 		At     string `db:"created_at"`
 	}
 	err := s.rdb.SelectContext(ctx, &rows, `SELECT game_id, rating_before, rating_after, created_at
-		FROM rating_changes WHERE user_id = ? ORDER BY created_at, game_id`, user)
+		FROM rating_changes WHERE user_id = ?
+		UNION ALL SELECT game_id, rating_before, rating_after, created_at
+		FROM rating_voids WHERE user_id = ? ORDER BY created_at, game_id`, user, user)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of user %d: %w", user, err)
 	}

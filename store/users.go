@@ -18,7 +18,7 @@ import (
 var ErrConflict = errors.New("store: conflict")
 
 // userColumns are the columns userRow reads, in a query on users.
-const userColumns = "id, username, language, gender, created_at, board_theme, piece_set, frame"
+const userColumns = "id, username, language, gender, is_admin, created_at, board_theme, piece_set, frame"
 
 // userRow is a users row as account.User needs it.
 type userRow struct {
@@ -26,6 +26,7 @@ type userRow struct {
 	Username  string `db:"username"`
 	Language  string `db:"language"`
 	Gender    string `db:"gender"`
+	Admin     bool   `db:"is_admin"`
 	CreatedAt string `db:"created_at"`
 	// The chosen cosmetics (migration 0009); '' is the default.
 	BoardTheme string `db:"board_theme"`
@@ -44,13 +45,17 @@ func toUser(r userRow) (account.User, error) {
 		Name:      r.Username,
 		Language:  r.Language,
 		Gender:    account.Gender(r.Gender),
+		Admin:     r.Admin,
 		CreatedAt: created,
 		Look:      cosmetics.Look{Board: r.BoardTheme, Pieces: r.PieceSet, Frame: r.Frame}.Normal(),
 	}, nil
 }
 
 // CreateUser stores a new account and, in the same transaction, issues it
-// the sign-up grant (s.SignupGrant chips, SPEC section 5). A name already
+// the sign-up grant (s.SignupGrant chips, SPEC section 5). The first
+// account of the database becomes its administrator: the INSERT itself
+// asks whether any account exists, inside the IMMEDIATE transaction (see
+// dsn), so of two first sign-ups at once only one can be first. A name already
 // taken, in any case, is an error matching both ErrConflict and
 // account.ErrUsernameTaken.
 func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User, error) {
@@ -62,8 +67,8 @@ func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User
 	var r userRow
 	now := s.now()
 	err = tx.GetContext(ctx, &r,
-		`INSERT INTO users (username, password_hash, language, created_at) VALUES (?, ?, ?, ?)
-		RETURNING `+userColumns,
+		`INSERT INTO users (username, password_hash, language, created_at, is_admin)
+		VALUES (?, ?, ?, ?, NOT EXISTS (SELECT 1 FROM users)) RETURNING `+userColumns,
 		u.Name, u.PasswordHash, u.Language, now)
 	if err == nil && s.SignupGrant > 0 {
 		err = post(ctx, tx, now, chips.Grant(r.ID, s.SignupGrant, chips.ReasonSignup))

@@ -25,7 +25,8 @@ func TestCreateUser(t *testing.T) {
 	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	s.Now = func() time.Time { return at }
 	u := mustCreateUser(t, s, "Ayse_1990")
-	want := account.User{ID: u.ID, Name: "Ayse_1990", Language: "tr", Gender: account.GenderUnspecified, CreatedAt: at, Look: cosmetics.DefaultLook()}
+	// The first account of the database is its administrator.
+	want := account.User{ID: u.ID, Name: "Ayse_1990", Language: "tr", Gender: account.GenderUnspecified, Admin: true, CreatedAt: at, Look: cosmetics.DefaultLook()}
 	if u != want || u.ID == 0 {
 		t.Errorf("CreateUser = %+v, want %+v", u, want)
 	}

@@ -77,6 +77,12 @@ type GameView struct {
 	// Voice is the voice chat (voice.go); the handler fills in what the
 	// snapshot does not say.
 	Voice VoiceView
+	// CanReport: the viewer, a player, may report the opponent; Reported:
+	// they did already; ReportError is a refused report's message
+	// (report.templ).
+	CanReport   bool
+	Reported    bool
+	ReportError *Message
 }
 
 // PlayerView is one side of the board: who plays it and their clock.

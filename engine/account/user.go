@@ -55,10 +55,13 @@ func ParseGender(s string) (Gender, error) {
 // User is an account as the rest of the program sees it. It never holds
 // the password hash (see Credentials).
 type User struct {
-	ID        int64
-	Name      string // as typed at sign-up; unique regardless of case
-	Language  string // one of Languages
-	Gender    Gender
+	ID       int64
+	Name     string // as typed at sign-up; unique regardless of case
+	Language string // one of Languages
+	Gender   Gender
+	// Admin: an administrator, who may use the /admin pages (SPEC
+	// section 10). The first account created is one.
+	Admin     bool
 	CreatedAt time.Time
 	// Look is the board theme, piece set and frame the member wears
 	// (always a known item of each kind; see cosmetics.Look.Normal).
