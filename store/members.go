@@ -52,7 +52,7 @@ func (s *Store) FindMembers(ctx context.Context, query string, limit int) ([]fai
 	pattern := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(query) + "%"
 	var rows []memberRow
 	err := s.rdb.SelectContext(ctx, &rows, memberSelect+`WHERE u.username LIKE ? ESCAPE '\'
-		ORDER BY u.username COLLATE NOCASE LIMIT ?`, pattern, limit)
+		ORDER BY u.username LIMIT ?`, pattern, limit) // username sorts in any case (NOCASE, CITEXT)
 	if err != nil {
 		return nil, fmt.Errorf("store: find members %q: %w", query, err)
 	}

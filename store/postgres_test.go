@@ -22,7 +22,7 @@ import (
 
 // postgresTests are the store tests that must pass on PostgreSQL as well:
 // users, sessions, games and moves, the ledger and settlement, ratings,
-// tournaments, chat and cosmetics.
+// tournaments, chat, cosmetics and the administration (voids, reports).
 var postgresTests = map[string]func(*testing.T){
 	"CheckSchema":                    TestCheckSchema,
 	"Ping":                           TestPing,
@@ -54,6 +54,13 @@ var postgresTests = map[string]func(*testing.T){
 	"PrizePayoutOnceAcrossRestart":   TestPrizePayoutOnceAcrossRestart,
 	"ManyWritersNoLockErrors":        TestManyWritersNoLockErrors,
 	"GameLeases":                     TestGameLeases,
+	"FirstAccountIsAdmin":            TestFirstAccountIsAdmin,
+	"GrantChipsReason":               TestGrantChipsReason,
+	"FindMembers":                    TestFindMembers,
+	"Reports":                        TestReports,
+	"VoidGameRestores":               TestVoidGameRestores,
+	"VoidGameLaterGames":             TestVoidGameLaterGames,
+	"VoidGameRefused":                TestVoidGameRefused,
 }
 
 func TestPostgres(t *testing.T) {

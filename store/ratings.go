@@ -84,8 +84,10 @@ func addXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord, sign in
 		if !seat.IsHuman() {
 			continue
 		}
-		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = MAX(0, xp + ?) WHERE id = ?",
-			sign*xp.Award(won && winner == side), seat.User); err != nil {
+		// CASE, not MAX(0, ...): PostgreSQL's max is only an aggregate.
+		delta := sign * xp.Award(won && winner == side)
+		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = CASE WHEN xp + ? < 0 THEN 0 ELSE xp + ? END WHERE id = ?",
+			delta, delta, seat.User); err != nil {
 			return err
 		}
 	}
