@@ -300,6 +300,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Owners:         owners(cl),
 		Admin:          st,
 		Reports:        st,
+		Voided:         games,
 	})
 
 	// Request contexts derive from baseCtx, which is cancelled when Shutdown

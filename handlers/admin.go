@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -29,6 +30,13 @@ type Admin interface {
 	ChatMessages(ctx context.Context, id int64) ([]play.ChatMessage, error)
 	VoidGame(ctx context.Context, id int64) error
 	Reports(ctx context.Context, limit int) ([]fairplay.Report, error)
+}
+
+// VoidAnnouncer tells the live pages that a game's result was voided
+// (play.Service.ResultVoided), so that the tournament standings open in
+// browsers drop its points at once.
+type VoidAnnouncer interface {
+	ResultVoided(id int64, now time.Time)
 }
 
 // How much the administration pages list, and the largest grant: a typo
@@ -257,6 +265,9 @@ func (h *Handler) handleAdminVoid(w http.ResponseWriter, r *http.Request) {
 		v.Error = &resp.msg
 		h.render(w, r, resp.status, views.AdminGamePage(v))
 		return
+	}
+	if h.voided != nil {
+		h.voided.ResultVoided(id, time.Now())
 	}
 	adminRedirect(w, r, views.AdminGamePath(id), "voided")
 }

@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +27,26 @@ import (
 type adminEnv struct {
 	*accountEnv
 	boss, ali, veli *http.Cookie
+	voided          *voidRecorder
+}
+
+// voidRecorder is the VoidAnnouncer of the tests: it keeps the games
+// announced.
+type voidRecorder struct {
+	mu  sync.Mutex
+	ids []int64
+}
+
+func (v *voidRecorder) ResultVoided(id int64, _ time.Time) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.ids = append(v.ids, id)
+}
+
+func (v *voidRecorder) announced() []int64 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return slices.Clone(v.ids)
 }
 
 func newAdminEnv(t *testing.T) *adminEnv {
@@ -38,9 +60,10 @@ func newAdminEnv(t *testing.T) *adminEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), DB: st, Accounts: svc, Admin: st,
+	voided := &voidRecorder{}
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), DB: st, Accounts: svc, Admin: st, Voided: voided,
 		AuthLimit: RateLimit{Every: time.Millisecond, Burst: 1000}})
-	e := &adminEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}}
+	e := &adminEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, voided: voided}
 	e.boss, e.ali, e.veli = e.signUp(t, "boss"), e.signUp(t, "ali"), e.signUp(t, "veli")
 	return e
 }
@@ -267,6 +290,10 @@ func TestAdminVoidPage(t *testing.T) {
 	}
 	if resp := e.as(t, e.boss, request{method: http.MethodPost, target: "/admin/games/9999/void"}); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("void of a missing game = %d, want 404", resp.StatusCode)
+	}
+	// The live pages heard of the one void that happened.
+	if got := e.voided.announced(); !slices.Equal(got, []int64{id}) {
+		t.Errorf("voids announced %v, want [%d]", got, id)
 	}
 }
 

@@ -85,6 +85,9 @@ type Config struct {
 	// Reports takes the players' reports from the game page; nil leaves
 	// the report button out.
 	Reports Reports
+	// Voided hears of each result voided on the administration pages;
+	// nil: nobody.
+	Voided VoidAnnouncer
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -127,6 +130,7 @@ type Handler struct {
 	base      *url.URL // nil: as the browser reached us
 	admin     Admin    // nil: no /admin pages
 	reports   Reports  // nil: no report button
+	voided    VoidAnnouncer
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
@@ -144,7 +148,7 @@ func New(cfg Config) *Handler {
 	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments
 	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
-	h.admin, h.reports = cfg.Admin, cfg.Reports
+	h.admin, h.reports, h.voided = cfg.Admin, cfg.Reports, cfg.Voided
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
