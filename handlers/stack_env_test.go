@@ -24,9 +24,10 @@ import (
 
 // stackEnv is the whole site as the serve command wires it, on a real
 // SQLite store in a temporary directory: accounts (cheap hashing), games
-// (without bots), the lobby, the leaderboard and the profiles. The attack
-// tests and the fuzzers send it requests and read the store to see what
-// changed.
+// (without bots), the lobby, the leaderboard and the profiles, the looks,
+// the tournaments and the administration (the first player signed up is
+// the administrator, as on a new site). The attack tests and the fuzzers
+// send it requests and read the store to see what changed.
 type stackEnv struct {
 	*accountEnv
 	accounts *account.Service
@@ -61,6 +62,7 @@ func newStackEnv(tb testing.TB, moveLimit RateLimit) *stackEnv {
 		AuthLimit: RateLimit{Every: time.Millisecond, Burst: 1000}, MoveLimit: moveLimit,
 		Games: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
 		Cosmetics: cosmetics.NewService(st), Tournaments: tourney.New(tourney.Config{Store: st, Logger: discard}),
+		Admin: st, Reports: st, Voided: games,
 	})
 	return &stackEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, accounts: accounts, games: games, dbPath: dbPath}
 }
