@@ -23,6 +23,9 @@ Commands:
                            no longer one
   grant NAME CHIPS REASON  give a member chips (recorded in the ledger as an
                            administrator's grant, with the reason)
+  item NAME ITEM REASON    give a member a cosmetic item (a board theme or frame of
+                           the catalogue, such as board_iznik), with the reason;
+                           giving one they own changes nothing
   chat GAME                print a table's chat, for moderation
   void GAME                void a finished game's result: its chips, ratings,
                            experience and tournament points are taken back, once
@@ -96,6 +99,8 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 1
 		}
 		fmt.Fprintf(stdout, "granted %d chips to %s; balance %d\n", amount, name, bal)
+	case "item":
+		return grantItemCmd(ctx, st, cmd[1:], stdout, stderr)
 	case "chat":
 		return printChat(ctx, st, cmd[1], stdout, stderr)
 	case "void":
@@ -118,7 +123,7 @@ func adminArgsOK(cmd []string) bool {
 	switch cmd[0] {
 	case "chat", "void":
 		return len(cmd) == 2
-	case "grant":
+	case "grant", "item":
 		return len(cmd) >= 4
 	}
 	return len(cmd) == 3

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"satranc/engine/cosmetics"
 	"satranc/engine/fairplay"
 	"satranc/engine/play"
 	"satranc/views"
@@ -30,6 +31,9 @@ type Admin interface {
 	ChatMessages(ctx context.Context, id int64) ([]play.ChatMessage, error)
 	VoidGame(ctx context.Context, id int64) error
 	Reports(ctx context.Context, limit int) ([]fairplay.Report, error)
+	// A member's cosmetic items (admin_item.go).
+	Inventory(ctx context.Context, userID int64) (cosmetics.Inventory, error)
+	GrantItem(ctx context.Context, userID int64, item, reason string) (bool, error)
 }
 
 // VoidAnnouncer tells the live pages that a game's result was voided
@@ -54,6 +58,7 @@ var adminNotices = map[string]string{
 	"vip_on": "admin.vip.done_on", "vip_off": "admin.vip.done_off",
 	"restrict_on": "admin.restrict.done_on", "restrict_off": "admin.restrict.done_off",
 	"granted": "admin.grant.done", "voided": "admin.void.done",
+	"item_given": "admin.item.done", "item_owned": "admin.item.owned",
 }
 
 // errInvalidAmount: a grant that is not a whole number of chips from 1 to
@@ -75,6 +80,7 @@ func (h *Handler) adminRoutes(r chi.Router) {
 		r.Post("/users/{name}/vip", h.handleAdminFlag("vip", h.admin.SetVIP))
 		r.Post("/users/{name}/restrict", h.handleAdminFlag("restrict", h.admin.SetRestricted))
 		r.Post("/users/{name}/grant", h.handleAdminGrant)
+		r.Post("/users/{name}/item", h.handleAdminItem)
 	})
 }
 
@@ -143,7 +149,11 @@ func (h *Handler) adminMemberView(r *http.Request) (views.AdminMemberView, error
 	if err != nil {
 		return views.AdminMemberView{}, err
 	}
-	return views.AdminMemberView{Member: m, Games: games}, nil
+	inv, err := h.admin.Inventory(r.Context(), m.ID)
+	if err != nil {
+		return views.AdminMemberView{}, err
+	}
+	return views.AdminMemberView{Member: m, Games: games, Items: inv.Granted}, nil
 }
 
 // handleAdminFlag sets (on=on) or clears (on=off) a member's flag with

@@ -120,6 +120,7 @@ func TestAdminAccessControl(t *testing.T) {
 		{request{method: http.MethodPost, target: "/admin/users/veli/vip", form: url.Values{"on": {"on"}}}, http.StatusSeeOther},
 		{request{method: http.MethodPost, target: "/admin/users/veli/restrict", form: url.Values{"on": {"on"}}}, http.StatusSeeOther},
 		{request{method: http.MethodPost, target: "/admin/users/veli/grant", form: url.Values{"amount": {"100"}, "reason": {"test"}}}, http.StatusSeeOther},
+		{request{method: http.MethodPost, target: "/admin/users/veli/item", form: url.Values{"item": {"board_iznik"}, "reason": {"test"}}}, http.StatusSeeOther},
 		{request{method: http.MethodPost, target: game + "/void"}, http.StatusSeeOther},
 	}
 	for _, who := range []struct {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 
@@ -12,8 +13,8 @@ import (
 )
 
 // ErrInvalidReason is returned for an item grant without a reason, or
-// with one longer than 200 bytes.
-var ErrInvalidReason = errors.New("store: a grant needs a reason of 1 to 200 bytes")
+// with one longer than 200 characters.
+var ErrInvalidReason = errors.New("store: a grant needs a reason of 1 to 200 characters")
 
 // GrantItem gives the user userID the cosmetic item (an ID of
 // cosmetics.Catalogue, such as "frame_cup_gold") for reason, a short text kept
@@ -36,7 +37,7 @@ func grantItem(ctx context.Context, q sqlx.ExecerContext, at string, userID int6
 	if !ok {
 		return false, cosmetics.ErrUnknownItem
 	}
-	if len(reason) == 0 || len(reason) > 200 {
+	if n := utf8.RuneCountInString(reason); n == 0 || n > 200 { // as length() in the CHECK
 		return false, ErrInvalidReason
 	}
 	if it.Standard {

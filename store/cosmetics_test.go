@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"satranc/engine/account"
@@ -64,6 +65,13 @@ func TestGrantItemRefusals(t *testing.T) {
 				t.Errorf("GrantItem = %v, %v; want %v", granted, err, tc.want)
 			}
 		})
+	}
+	// The limit counts characters, as the CHECK's length() does.
+	if granted, err := s.GrantItem(ctx, u.ID, "board_iznik", strings.Repeat("ş", 200)); err != nil || !granted {
+		t.Errorf("GrantItem(reason of 200 Turkish letters) = %v, %v; want true, nil", granted, err)
+	}
+	if _, err := s.db.Exec("DELETE FROM user_items"); err != nil {
+		t.Fatal(err)
 	}
 	// A standard item is owned already: no row, no error.
 	if granted, err := s.GrantItem(ctx, u.ID, "board_walnut", "admin"); err != nil || granted {

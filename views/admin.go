@@ -30,6 +30,10 @@ type AdminMemberView struct {
 	Error  *Message
 	// Amount and Reason are a refused grant's fields, shown again.
 	Amount, Reason string
+	// Items are the cosmetic items given to the member; Item and
+	// ItemReason a refused gift's fields, shown again.
+	Items            []string
+	Item, ItemReason string
 }
 
 // AdminGameView is one game's administration page: its players, result,

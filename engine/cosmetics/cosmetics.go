@@ -94,6 +94,18 @@ func ItemsOf(k Kind) []Item {
 	return out
 }
 
+// Givable returns the items that are not standard, which prizes and
+// administrators give.
+func Givable() []Item {
+	var out []Item
+	for _, it := range Catalogue {
+		if !it.Standard {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
 // Default returns the ID of kind k's default item, which every account
 // owns and wears until it chooses another.
 func Default(k Kind) string { return ItemsOf(k)[0].ID }
