@@ -3,6 +3,7 @@
 package handlers_test
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -84,4 +85,46 @@ func TestBrowserCosmetics(t *testing.T) {
 	if tryit != want.light {
 		t.Errorf("rules page try-it board: e4 is %s, want walnut's %s", tryit, want.light)
 	}
+}
+
+// TestBrowserFrameAtTable: an administrator gives a member the Daily Chess
+// Cup's gold frame (satranc admin item, on the running server's database);
+// the member chooses it in settings, and at the table their name is drawn
+// in it: gold border, where before it had none.
+func TestBrowserFrameAtTable(t *testing.T) {
+	srv := startServer(t)
+	b := newBrowser(t, "ece")
+	signUp(b, srv, "ece")
+	startPractice(b, srv, "easy", "untimed", "white")
+	game := gameURL(b)
+	border := func() string {
+		b.t.Helper()
+		return eval[string](b, `getComputedStyle(document.querySelector('[data-testid="player-name-white"]')).borderTopStyle + " " + getComputedStyle(document.querySelector('[data-testid="player-name-white"]')).borderTopColor`)
+	}
+	if got := border(); !strings.HasPrefix(got, "none") {
+		t.Fatalf("name at the table before any frame: border %q, want none", got)
+	}
+
+	out, err := exec.Command(satrancBinary(t), "admin", "--db", srv.DB, "item", "ece", "frame_cup_gold", "browser", "test").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "gave frame_cup_gold to ece") {
+		t.Fatalf("satranc admin item: %v: %s", err, out)
+	}
+	b.do(20*time.Second,
+		chromedp.Navigate(srv.URL+"/settings"),
+		chromedp.WaitVisible(`[data-testid="settings-form"]`),
+	)
+	if eval[bool](b, `document.querySelector('[data-testid="item-frame_cup_gold"]').disabled`) {
+		t.Fatal("the given frame is still locked in settings")
+	}
+	b.do(20*time.Second,
+		chromedp.Click(`[data-testid="item-frame_cup_gold"]`),
+		chromedp.Click(`[data-testid="settings-save"]`),
+		chromedp.WaitVisible(`[data-testid="settings-saved"]`),
+		chromedp.Navigate(game),
+		chromedp.WaitVisible(`[data-testid="game-panel"]`),
+	)
+	if got := border(); got != "solid rgb(195, 154, 28)" {
+		t.Errorf("name at the table in the gold frame: border %q, want solid rgb(195, 154, 28)", got)
+	}
+	b.screenshot("frame")
 }
