@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -172,4 +173,59 @@ func FuzzGameChat(f *testing.F) {
 			t.Fatalf("a chat line %q: status %d", body, status)
 		}
 	})
+}
+
+// FuzzAnyRequest sends the whole site random requests: a method, a path
+// (any bytes, escaped), a form body, as the administrator, a member or a
+// guest. No answer may be a server error. Event streams are left out: they
+// last until the client goes.
+func FuzzAnyRequest(f *testing.F) {
+	s := newFuzzSite(f)
+	for _, seed := range []string{"/", "/games/1", "/games/1/moves", "/games/1/chat", "/players/bora", "/replay/1",
+		"/admin", "/admin/users/bora", "/admin/games/1/void", "/tournaments/daily/2026-11-02", "/invite/x",
+		"/lobby/join", "/settings", "/static/css/app.css", "/static/../go.mod", "/%2e%2e/", "//x", "/games/-1"} {
+		f.Add(uint8(0), seed, "", uint8(0))
+		f.Add(uint8(1), seed, "text=hi&move=e5&ply=1&control=3%2B0&on=on&amount=5&reason=x", uint8(1))
+	}
+	methods := []string{http.MethodGet, http.MethodPost, http.MethodHead, http.MethodPut, http.MethodDelete, http.MethodOptions}
+	f.Fuzz(func(t *testing.T, method uint8, path, body string, who uint8) {
+		target := "/" + strings.TrimLeft(escapePath(path), "/")
+		if strings.Contains(target, "events") {
+			t.Skip("event streams last until the client goes")
+		}
+		req := httptest.NewRequest(methods[int(method)%len(methods)], "http://example.com"+target, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if c := s.people[who%3].cookie; c != nil {
+			req.AddCookie(c)
+		}
+		rec := httptest.NewRecorder()
+		s.e.h.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Fatalf("%s %s %q: %d: %.300s", req.Method, target, body, rec.Code, rec.Body.String())
+		}
+	})
+}
+
+// escapePath makes any string a valid request path, keeping its slashes.
+func escapePath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		parts[i] = url.PathEscape(part)
+	}
+	return strings.Join(parts, "/")
+}
+
+// fuzzSite is the whole site with an administrator, a member with a game
+// against them, and a guest.
+type fuzzSite struct {
+	e      *stackEnv
+	people [3]player // the administrator, a member, a guest
+}
+
+func newFuzzSite(f *testing.F) *fuzzSite {
+	e := newStackEnv(f, RateLimit{Every: time.Nanosecond, Burst: 1 << 20})
+	s := &fuzzSite{e: e}
+	s.people[0], s.people[1] = e.player(f, "ayse"), e.player(f, "bora")
+	e.privateGame(f, s.people[0], s.people[1])
+	return s
 }
