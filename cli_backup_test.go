@@ -174,21 +174,31 @@ func logIn(t *testing.T, base, name string) *user {
 // server answers 204; unlike user.move it may run outside the test's
 // goroutine.
 func tryMove(u *user, gamePath, uci string, ply int) error {
+	code, body, err := postMove(u, gamePath, uci, ply)
+	if err != nil {
+		return fmt.Errorf("%s: move %s at ply %d: %w", u.name, uci, ply, err)
+	}
+	if code != http.StatusNoContent {
+		return fmt.Errorf("%s: move %s at ply %d = %d, want 204: %s", u.name, uci, ply, code, body)
+	}
+	return nil
+}
+
+// postMove posts uci at ply as htmx does and returns the answer's status
+// and body.
+func postMove(u *user, gamePath, uci string, ply int) (int, []byte, error) {
 	form := url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}
 	req, err := http.NewRequest(http.MethodPost, u.url(gamePath+"/moves"), strings.NewReader(form.Encode()))
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
 	resp, err := u.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("%s: move %s at ply %d: %w", u.name, uci, ply, err)
+		return 0, nil, err
 	}
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		return fmt.Errorf("%s: move %s at ply %d = %d, want 204: %s", u.name, uci, ply, resp.StatusCode, body)
-	}
-	return nil
+	return resp.StatusCode, body, err
 }

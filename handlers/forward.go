@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -95,12 +96,26 @@ func restoreForm(r *http.Request) {
 	r.ContentLength = int64(len(body))
 }
 
+// forwardTransport carries forwarded requests. An owner that does not
+// answer (paused, or gone without closing its connections) fails the
+// request within seconds, with 503, instead of holding it: the page
+// retries, and once the owner's lease lapses another node takes the game.
+// Only the wait for the answer's headers is bounded, so a relayed event
+// stream lasts.
+var forwardTransport = &http.Transport{
+	DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+	ResponseHeaderTimeout: 5 * time.Second,
+	MaxIdleConnsPerHost:   32,
+	IdleConnTimeout:       90 * time.Second,
+}
+
 // forwarder relays requests to the node at target. The Host header stays
 // the one the browser sent, so that the owner checks the same origin and
 // builds the same links; the event stream's lines are passed on as they
 // come (httputil.ReverseProxy flushes text/event-stream at once).
 func (h *Handler) forwarder(target *url.URL) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
+		Transport: forwardTransport,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host

@@ -82,6 +82,22 @@ func TestClaimOneWriterPerGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Another node took the game over while a's writer still runs (a was
+	// paused past its lease): a's next write finds out and stops, and the
+	// game stays as stored.
+	l.mu.Lock()
+	l.owner[id] = "c"
+	l.mu.Unlock()
+	if err := a.Move(ctx, id, black, "e5", chess.English, 1); !errors.Is(err, ErrNotOwner) {
+		t.Fatalf("move on the node that lost the game = %v, want ErrNotOwner", err)
+	}
+	if rec, _ := st.Game(ctx, id); len(rec.Moves) != 1 {
+		t.Fatalf("stored moves after the refused write: %d, want 1", len(rec.Moves))
+	}
+	l.mu.Lock()
+	l.owner[id] = "a"
+	l.mu.Unlock()
+
 	// The owner stops and lets go: the other node takes over from the store.
 	a.Close()
 	l.release("a")

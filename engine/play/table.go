@@ -114,9 +114,19 @@ func (t *table) sideToMove() chess.Color {
 // commit writes evs to the store and then publishes them. If the write
 // fails the writer stops, and the game is reopened from the store on the
 // next request, so memory never runs ahead of the database for long.
+//
+// With Config.Claim (several nodes), the game's lease is claimed again
+// first, which renews it: a writer whose node lost the game (paused past
+// the lease, while another node took over) finds out before it writes,
+// and stops.
 func (t *table) commit(evs []game.Event) error {
 	if len(evs) == 0 {
 		return nil
+	}
+	if err := t.s.claimGame(t.id); err != nil {
+		t.broken = true
+		t.s.log.Warn("play: lease lost; stopping the game's writer", "game", t.id, "err", err)
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
