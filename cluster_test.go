@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,7 +47,7 @@ func TestTwoNodes(t *testing.T) {
 // moves there; every move reaches the other player's stream on the other
 // node, and the game ends in checkmate, the same seen from both nodes. One
 // node owned the game all along (its lease), and the database holds the
-// four moves once each.
+// four moves once each, the first of which was posted to both nodes.
 func testTwoNodesPlay(t *testing.T, nodes func(*testing.T) (string, *server, *server)) {
 	db, nodeA, nodeB := nodes(t)
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
@@ -61,10 +62,31 @@ func testTwoNodesPlay(t *testing.T, nodes func(*testing.T) (string, *server, *se
 		waitPly(t, u, c, 0) // the snapshot every stream starts with
 	}
 
+	// The first move is posted to both nodes at once, as a request retried
+	// through another node would be (the design's failure case 4): it is
+	// applied once, and the other post is refused as stale (409).
+	codes := make(chan int, 2)
+	for _, base := range []string{nodeA.base, nodeB.base} {
+		via := &user{name: white.name, base: base, client: white.client}
+		go func() {
+			code, _, err := postMove(via, gamePath, foolsMate[0], 0)
+			if err != nil {
+				code = -1
+			}
+			codes <- code
+		}()
+	}
+	got := []int{<-codes, <-codes}
+	slices.Sort(got)
+	if got[0] != http.StatusNoContent || got[1] != http.StatusConflict {
+		t.Fatalf("the same move posted to both nodes at once: %v, want one 204 and one 409", got)
+	}
+	waitPly(t, black, plies[black], 1)
+
 	players := [2]*user{white, black}
-	for i, uci := range foolsMate {
+	for i := 1; i < len(foolsMate); i++ {
 		mover, other := players[i%2], players[(i+1)%2]
-		mover.move(t, gamePath, uci, i)
+		mover.move(t, gamePath, foolsMate[i], i)
 		waitPly(t, other, plies[other], i+1)
 	}
 
