@@ -29,6 +29,7 @@ Commands:
   chat GAME                print a table's chat, for moderation
   void GAME                void a finished game's result: its chips, ratings,
                            experience and tournament points are taken back, once
+  reports                  list the players' reports, newest first
 
 Flags:
 `
@@ -67,6 +68,9 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	defer st.Close()
 
+	if cmd[0] == "reports" {
+		return printReports(ctx, st, stdout, stderr)
+	}
 	name := cmd[1]
 	switch cmd[0] {
 	case "vip", "restrict", "admin":
@@ -121,6 +125,8 @@ func adminArgsOK(cmd []string) bool {
 		return false
 	}
 	switch cmd[0] {
+	case "reports":
+		return len(cmd) == 1
 	case "chat", "void":
 		return len(cmd) == 2
 	case "grant", "item":
@@ -150,6 +156,25 @@ func voidGame(ctx context.Context, st *store.Store, game string, stdout, stderr 
 		return 1
 	}
 	fmt.Fprintf(stdout, "voided game %d: its chips, ratings, experience and tournament points are taken back\n", id)
+	return 0
+}
+
+// printReports writes the players' reports, newest first, one a line:
+// time, game, reporter, reported player ("computer" for a bot), reason.
+func printReports(ctx context.Context, st *store.Store, stdout, stderr io.Writer) int {
+	reports, err := st.Reports(ctx, 1000)
+	if err != nil {
+		fmt.Fprintf(stderr, "satranc admin reports: %v\n", err)
+		return 1
+	}
+	for _, r := range reports {
+		reported := r.ReportedName
+		if reported == "" {
+			reported = "computer"
+		}
+		fmt.Fprintf(stdout, "%s game %d: %s reports %s: %s\n",
+			r.At.UTC().Format("2006-01-02 15:04:05"), r.GameID, r.ReporterName, reported, r.Reason)
+	}
 	return 0
 }
 

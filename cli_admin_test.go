@@ -57,6 +57,9 @@ func TestRunAdmin(t *testing.T) {
 	if err != nil || won.Rating == 1200 {
 		t.Fatalf("Stats after a rated win = %+v, %v", won, err)
 	}
+	if err := st.ReportPlayer(ctx, quick, u.ID, "too strong for a beginner"); err != nil {
+		t.Fatal(err)
+	}
 	st.Close()
 	voidArg := strconv.FormatInt(quick, 10)
 
@@ -80,6 +83,8 @@ func TestRunAdmin(t *testing.T) {
 		{[]string{"void", voidArg}, 0, "voided game"},
 		{[]string{"void", voidArg}, 1, ""}, // once
 		{[]string{"void", "x"}, 2, ""},
+		{[]string{"reports"}, 0, "game " + voidArg + ": Zeynep reports computer: too strong for a beginner"},
+		{[]string{"reports", "x"}, 2, ""},
 		{[]string{"grant", "Zeynep", "-5", "why"}, 2, ""},
 		{[]string{"grant", "Zeynep", "lots", "why"}, 2, ""},
 		{[]string{"vip", "Zeynep", "maybe"}, 2, ""},
