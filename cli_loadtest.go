@@ -29,6 +29,10 @@ type loadConfig struct {
 	seed     uint64        // seed of the move choices
 	maxPly   int           // a game longer than this is resigned and replaced
 	setup    int           // concurrent sign-ups and game creations
+	// sessions is a file keeping the users between runs; "" for none.
+	sessions string
+	// linger is how long the server is watched after the games end.
+	linger time.Duration
 	// spectators is how many idle spectator streams to open before play.
 	spectators int
 	// debug is the server's --debug-addr URL, used to collect its garbage
@@ -64,6 +68,8 @@ Flags:
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the move choices")
 	fs.IntVar(&cfg.maxPly, "max-ply", 120, "resign a game after this many half-moves and start another")
 	fs.IntVar(&cfg.setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
+	fs.StringVar(&cfg.sessions, "sessions", "", "`file` of the users' session cookies: read when it exists (no sign-ups), written after the sign-ups otherwise; for runs against the same database")
+	fs.DurationVar(&cfg.linger, "linger", 2*time.Second, "how long to keep sampling the server's memory and goroutines (every --every) after the games end")
 	fs.IntVar(&cfg.spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
 	fs.StringVar(&cfg.debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before each memory measurement of --spectators")
 	if err := fs.Parse(args); err != nil {
@@ -72,8 +78,8 @@ Flags:
 		}
 		return 2
 	}
-	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || cfg.spectators < 0 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think and --spectators not negative, and no arguments")
+	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.linger < 0 || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || cfg.spectators < 0 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger and --spectators not negative, and no arguments")
 		return 2
 	}
 	if !strings.Contains(cfg.base, "://") {
@@ -163,41 +169,73 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 		cfg.base, cfg.games, 2*cfg.games, 2*cfg.games, cfg.think, cfg.duration)
 	fmt.Fprintf(out, "before: %s\n", sample("before"))
 
-	// Set-up: sign up two users per game and seat them, a few at a time.
+	// Set-up: sign up two users per game, a few at a time, and then seat
+	// them: a game's clock starts when it does, so no game waits for the
+	// slow sign-ups (password hashing) of the others.
 	setupStart := time.Now()
 	run := strconv.FormatInt(time.Now().Unix()%(36*36*36*36*36), 36)
+	users := make([][2]*loadUser, cfg.games)
 	pairs := make([]*loadPair, cfg.games)
 	sem := make(chan struct{}, cfg.setup)
-	var wg sync.WaitGroup
-	for i := range cfg.games {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if ctx.Err() != nil {
-				return
-			}
-			a, err := signUpLoadUser(ctx, tr, cfg.base, fmt.Sprintf("lt%s_%da", run, i))
-			if err != nil {
-				stats.fail(errorKind(err, "signup"))
-				return
-			}
-			b, err := signUpLoadUser(ctx, tr, cfg.base, fmt.Sprintf("lt%s_%db", run, i))
-			if err != nil {
-				stats.fail(errorKind(err, "signup"))
-				return
-			}
-			p, err := newPrivateGame(ctx, a, b)
-			if err != nil {
-				stats.fail(errorKind(err, "create"))
-				return
-			}
-			pairs[i] = &p
-		})
+	each := func(step func(i int)) {
+		var wg sync.WaitGroup
+		for i := range cfg.games {
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				if ctx.Err() == nil {
+					step(i)
+				}
+			})
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	saved, err := readLoadSessions(cfg.sessions, cfg.base, tr)
+	if err != nil {
+		return nil, err
+	}
+	if len(saved) > 0 && len(saved) < 2*cfg.games {
+		return nil, fmt.Errorf("%s keeps %d users; %d games need %d", cfg.sessions, len(saved), cfg.games, 2*cfg.games)
+	}
+	each(func(i int) {
+		if len(saved) > 0 {
+			users[i] = [2]*loadUser{saved[2*i], saved[2*i+1]}
+			return
+		}
+		for side, suffix := range []string{"a", "b"} {
+			u, err := signUpLoadUser(ctx, tr, cfg.base, fmt.Sprintf("lt%s_%d%s", run, i, suffix))
+			if err != nil {
+				stats.fail(errorKind(err, "signup"))
+				return
+			}
+			users[i][side] = u
+		}
+	})
+	signedUp := time.Since(setupStart)
+	if cfg.sessions != "" && len(saved) == 0 {
+		var all []*loadUser
+		for _, pair := range users {
+			all = append(all, pair[0], pair[1])
+		}
+		if err := writeLoadSessions(cfg.sessions, cfg.base, all); err != nil {
+			return nil, err
+		}
+	}
+	each(func(i int) {
+		if users[i][1] == nil {
+			return
+		}
+		p, err := newPrivateGame(ctx, users[i][0], users[i][1])
+		if err != nil {
+			stats.fail(errorKind(err, "create"))
+			return
+		}
+		pairs[i] = &p
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("set-up: %w", err)
 	}
+	fmt.Fprintf(out, "sign-ups: %v, games: %v\n", signedUp.Round(time.Millisecond), (time.Since(setupStart) - signedUp).Round(time.Millisecond))
 	fmt.Fprintf(out, "set-up: %v; after set-up: %s\n", time.Since(setupStart).Round(time.Millisecond), sample("set-up"))
 	if cfg.spectators > 0 {
 		closeSpectators, err := openSpectators(ctx, cfg, tr, run, pairs, stats, out)
@@ -236,10 +274,24 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	ticker.Stop()
 	elapsed := time.Since(start)
 	games.Wait()
+	// Idle keep-alive connections would count as the server's goroutines.
+	tr.CloseIdleConnections()
 	end := sample("end")
-	// The streams are closed: give the server a moment to let go of them.
-	time.Sleep(2 * time.Second)
-	after := sample("after+2s")
+	// The games are resigned and their streams closed: watch the server
+	// let go of them.
+	lingerStart := time.Now()
+	var after metricsSample
+	for {
+		wait := min(cfg.every, cfg.linger-time.Since(lingerStart))
+		if wait <= 0 {
+			break
+		}
+		time.Sleep(wait)
+		after = sample(fmt.Sprintf("after+%ds", int(time.Since(lingerStart).Seconds()+0.5)))
+		if cfg.linger > cfg.every {
+			fmt.Fprintf(out, "%s %s\n", after.Label, after)
+		}
+	}
 
 	lat, errs := stats.snapshot()
 	res := &loadResult{Games: cfg.games, Moves: stats.moves.Load(), Elapsed: elapsed, Latencies: lat, Errors: errs, Samples: samples}
@@ -247,7 +299,7 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 		cfg.games, 2*cfg.games, res.Moves, elapsed.Round(time.Millisecond), float64(res.Moves)/elapsed.Seconds())
 	fmt.Fprintf(out, "latency POST→opponent event: %s\n", latencySummary(lat))
 	fmt.Fprintf(out, "errors: %d %v\n", sumErrors(errs), errs)
-	fmt.Fprintf(out, "server at the end: %s\nserver 2s later: %s\n", end, after)
+	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.linger, after)
 	peak := metricsSample{}
 	for _, s := range samples {
 		peak.RSS, peak.HeapInuse, peak.Goroutines = max(peak.RSS, s.RSS), max(peak.HeapInuse, s.HeapInuse), max(peak.Goroutines, s.Goroutines)
@@ -280,6 +332,10 @@ func playPair(ctx context.Context, cfg loadConfig, rng *rand.Rand, p *loadPair, 
 		ended := playGame(gameCtx, cfg, rng, p.path, users, streams, pause, stats)
 		if ended && ctx.Err() == nil {
 			users[0].resign(ctx, p.path)
+		}
+		if ctx.Err() != nil {
+			// The run is over: leave no game running on the server.
+			users[0].resign(context.WithoutCancel(ctx), p.path)
 		}
 		closeStreams()
 		readers.Wait()

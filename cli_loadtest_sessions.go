@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"strings"
+)
+
+// loadSessions keeps the load driver's users between runs: signing up
+// thousands of users takes minutes (each password is hashed with
+// argon2id), so a run against the same database may log them in again
+// from the cookies a previous run saved. Each line of the file is a user
+// name and its cookies ("name=value" separated by spaces).
+
+// readLoadSessions returns the users saved in path for base, or none when
+// the file does not exist.
+func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sessions: %w", err)
+	}
+	defer f.Close()
+	bu, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: %w", err)
+	}
+	var users []*loadUser
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 {
+			continue
+		}
+		jar, err := cookiejar.New(nil)
+		if err != nil {
+			return nil, err
+		}
+		var cookies []*http.Cookie
+		for _, kv := range fields[1:] {
+			if name, value, ok := strings.Cut(kv, "="); ok {
+				cookies = append(cookies, &http.Cookie{Name: name, Value: value})
+			}
+		}
+		jar.SetCookies(bu, cookies)
+		users = append(users, &loadUser{name: fields[0], base: base, client: &http.Client{Jar: jar, Transport: tr}})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: %w", err)
+	}
+	return users, nil
+}
+
+// writeLoadSessions saves users' cookies for base to path.
+func writeLoadSessions(path, base string, users []*loadUser) error {
+	bu, err := url.Parse(base)
+	if err != nil {
+		return fmt.Errorf("sessions: %w", err)
+	}
+	var b strings.Builder
+	for _, u := range users {
+		if u == nil {
+			continue
+		}
+		b.WriteString(u.name)
+		for _, c := range u.client.Jar.Cookies(bu) {
+			b.WriteString(" " + c.Name + "=" + c.Value)
+		}
+		b.WriteString("\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		return fmt.Errorf("sessions: %w", err)
+	}
+	return nil
+}
