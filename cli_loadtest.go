@@ -237,11 +237,14 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	}
 	fmt.Fprintf(out, "sign-ups: %v, games: %v\n", signedUp.Round(time.Millisecond), (time.Since(setupStart) - signedUp).Round(time.Millisecond))
 	fmt.Fprintf(out, "set-up: %v; after set-up: %s\n", time.Since(setupStart).Round(time.Millisecond), sample("set-up"))
+	closeSpectators := func() {}
 	if cfg.spectators > 0 {
-		closeSpectators, err := openSpectators(ctx, cfg, tr, run, pairs, stats, out)
+		closeAll, err := openSpectators(ctx, cfg, tr, run, pairs, stats, out)
 		if err != nil {
 			return nil, err
 		}
+		var once sync.Once
+		closeSpectators = func() { once.Do(closeAll) }
 		defer closeSpectators()
 	}
 
@@ -274,6 +277,7 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	ticker.Stop()
 	elapsed := time.Since(start)
 	games.Wait()
+	closeSpectators()
 	// Idle keep-alive connections would count as the server's goroutines.
 	tr.CloseIdleConnections()
 	end := sample("end")

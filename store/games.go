@@ -194,14 +194,26 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 
 // AppendMove stores move m of game id and, if end is not nil, ends the
 // game, in one transaction. The move must be the next ply of an active game.
+//
+// A move that ends nothing, nearly every one, is a single INSERT that checks
+// the game and the ply itself: SQLite runs one statement as a transaction of
+// its own, and the writer connection (see Store) is held for one statement
+// instead of four (BEGIN, a check, the INSERT, COMMIT), which under load is
+// what every other game's move waits for.
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
+	if end == nil {
+		if err := appendMove(ctx, s.db, id, m); err != nil {
+			return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
+		}
+		return nil
+	}
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	err = appendMove(ctx, tx, id, m)
-	if err == nil && end != nil {
+	if err == nil {
 		err = finishGame(ctx, tx, id, *end)
 	}
 	if err == nil {
@@ -213,12 +225,25 @@ func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end
 	return nil
 }
 
+// appendMove inserts move m if game id is active and m is its next ply; if
+// not, it says why.
 func appendMove(ctx context.Context, q sqlx.ExtContext, id int64, m play.StoredMove) error {
+	clockMS := sql.NullInt64{Int64: max(m.Clock, 0).Milliseconds(), Valid: m.HasClock}
+	res, err := q.ExecContext(ctx, `INSERT INTO moves (game_id, ply, uci, played_at, clock_ms)
+		SELECT id, ?, ?, ?, ? FROM games
+		WHERE id = ? AND status = ? AND (SELECT COUNT(*) FROM moves WHERE game_id = games.id) = ?`,
+		m.Ply, m.UCI, formatTime(m.At), clockMS, id, game.Active.String(), m.Ply-1)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
 	var cur struct {
 		Status string `db:"status"`
 		Plies  int    `db:"plies"`
 	}
-	err := sqlx.GetContext(ctx, q, &cur,
+	err = sqlx.GetContext(ctx, q, &cur,
 		"SELECT status, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS plies FROM games WHERE id = ?", id)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -227,14 +252,8 @@ func appendMove(ctx context.Context, q sqlx.ExtContext, id int64, m play.StoredM
 		return err
 	case cur.Status != game.Active.String():
 		return fmt.Errorf("game is %s", cur.Status)
-	case m.Ply != cur.Plies+1:
-		return fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)
 	}
-	row := moveRow{GameID: id, Ply: m.Ply, UCI: m.UCI, PlayedAt: formatTime(m.At),
-		ClockMS: sql.NullInt64{Int64: max(m.Clock, 0).Milliseconds(), Valid: m.HasClock}}
-	_, err = sqlx.NamedExecContext(ctx, q, `INSERT INTO moves (game_id, ply, uci, played_at, clock_ms)
-		VALUES (:game_id, :ply, :uci, :played_at, :clock_ms)`, row)
-	return err
+	return fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)
 }
 
 // FinishGame ends game id (a waiting or active game) as end says.
