@@ -19,6 +19,7 @@ import (
 	"satranc/engine/chips"
 	"satranc/engine/cosmetics"
 	"satranc/engine/game"
+	"satranc/engine/live"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
 	"satranc/engine/tourney"
@@ -60,6 +61,9 @@ type serveConfig struct {
 	// nodeAddr is where the other nodes of a cluster reach this one; nil:
 	// a single node (cli_serve_cluster.go).
 	nodeAddr *url.URL
+	// natsURL is the NATS server carrying the ends of games between the
+	// nodes; "": none (cli_serve_bus.go).
+	natsURL string
 	// adminUser names an account made an administrator at start, if it
 	// exists; "" for none.
 	adminUser string
@@ -107,6 +111,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"this node's `URL` for the other nodes, such as http://10.0.0.2:8080, when several nodes share one PostgreSQL database (--db postgres://...): each live game is then run by one node, to which the others forward its requests; empty: a single node (env SATRANC_NODE_ADDR)")
 	fs.StringVar(&cfg.adminUser, "admin-user", envOr("SATRANC_ADMIN_USER", ""),
 		"make the account `NAME` an administrator at start, if it exists (the first account created is one anyway) (env SATRANC_ADMIN_USER)")
+	fs.StringVar(&cfg.natsURL, "nats", envOr("SATRANC_NATS", ""),
+		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the ends of games between the nodes of a cluster, for the live tournament standings; needs --node-addr; empty: none (env SATRANC_NATS)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -150,6 +156,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.nodeAddr, err = handlers.ParseBaseURL(*nodeAddr); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: --node-addr: %v\n", err)
+		return 2
+	}
+	if cfg.natsURL != "" && cfg.nodeAddr == nil {
+		fmt.Fprintln(stderr, "satranc serve: --nats needs --node-addr: the bus links the nodes of a cluster")
 		return 2
 	}
 	if cfg.iceServers, err = handlers.ParseICEServers(*iceServers); err != nil {
@@ -240,9 +250,21 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		defer cl.release() // after the games' writers stopped (defers run last first)
 		logger.Info("cluster node", "node", cl.node, "addr", cfg.nodeAddr.String())
 	}
+	hub := live.New[int64, play.Event](0)
+	var announce func(play.Event)
+	if cfg.natsURL != "" {
+		b, err := connectBus(cfg.natsURL, cl.node, hub, logger)
+		if err != nil {
+			return err
+		}
+		defer b.close()
+		announce = b.announce
+	}
 	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
+		Hub:             hub,
 		Claim:           claim,
+		Announce:        announce,
 		Store:           st,
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),

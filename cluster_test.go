@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"net"
 	"net/http"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,16 +32,85 @@ func TestTwoNodes(t *testing.T) {
 	}
 	pg := pgtest.New(t) // skips when PostgreSQL is not installed
 	bin := buildSatranc(t, t.TempDir())
-	nodes := func(t *testing.T) (db string, a, b *server) {
+	nodes := func(t *testing.T, flags ...string) (db string, a, b *server) {
 		db = pg.NewDatabase(t)
 		addrA, addrB := freeAddr(t), freeAddr(t)
-		a = startServer(t, bin, addrA, db, "--node-addr", "http://"+addrA)
-		b = startServer(t, bin, addrB, db, "--node-addr", "http://"+addrB)
+		a = startServer(t, bin, addrA, db, append([]string{"--node-addr", "http://" + addrA}, flags...)...)
+		b = startServer(t, bin, addrB, db, append([]string{"--node-addr", "http://" + addrB}, flags...)...)
 		return db, a, b
 	}
 	t.Run("players on different nodes", func(t *testing.T) { testTwoNodesPlay(t, nodes) })
 	t.Run("owner killed", func(t *testing.T) { testTwoNodesTakeOver(t, nodes) })
 	t.Run("owner paused", func(t *testing.T) { testTwoNodesPaused(t, nodes) })
+	t.Run("endings over the bus", func(t *testing.T) { testTwoNodesBus(t, nodes) })
+}
+
+// nodesFunc starts two nodes on a fresh database, with more flags.
+type nodesFunc func(t *testing.T, flags ...string) (db string, a, b *server)
+
+// testTwoNodesBus: with a NATS server (--nats), a game that ends on node A
+// reaches the live tournament standings open on node B, which follow
+// every game's end (play.Endings): the bus carries the endings between
+// the nodes.
+func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
+	bus := startNATS(t)
+	_, nodeA, nodeB := nodes(t, "--nats", bus)
+	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
+	gamePath, _, white, black := privateGame(t, a, b)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	standings := streamEvents(t, ctx, b, "/tournaments/daily/events", "standings")
+	select {
+	case <-standings: // the panel every stream starts with
+	case <-time.After(20 * time.Second):
+		t.Fatal("no standings on node B's stream")
+	}
+	players := [2]*user{white, black}
+	for i, uci := range foolsMate {
+		players[i%2].move(t, gamePath, uci, i)
+	}
+	select {
+	case <-standings:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the standings on node B did not hear of the game's end on node A within 20 s")
+	}
+}
+
+// startNATS starts nats-server on a free loopback port for the test and
+// returns its URL; it skips the test when nats-server is not installed.
+func startNATS(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		t.Skip("skipping: nats-server is not installed (the Debian package nats-server)")
+	}
+	addr := freeAddr(t)
+	host, port, _ := net.SplitHostPort(addr)
+	cmd := exec.Command(bin, "-a", host, "-p", port)
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			t.Logf("nats-server output:\n%s", logs.String())
+		}
+	})
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+			return "nats://" + addr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nats-server did not listen on %s within 15 s: %v", addr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // testTwoNodesPlay: Ayşe signs up and creates a private game on node A;
@@ -48,7 +120,7 @@ func TestTwoNodes(t *testing.T) {
 // node, and the game ends in checkmate, the same seen from both nodes. One
 // node owned the game all along (its lease), and the database holds the
 // four moves once each, the first of which was posted to both nodes.
-func testTwoNodesPlay(t *testing.T, nodes func(*testing.T) (string, *server, *server)) {
+func testTwoNodesPlay(t *testing.T, nodes nodesFunc) {
 	db, nodeA, nodeB := nodes(t)
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
 	gamePath, gameID, white, black := privateGame(t, a, b)
@@ -107,7 +179,7 @@ func testTwoNodesPlay(t *testing.T, nodes func(*testing.T) (string, *server, *se
 // A's lease has lapsed (at most its 10 s), node B having taken the game
 // over from the database, and the game is played to the end there, with
 // both earlier moves kept.
-func testTwoNodesTakeOver(t *testing.T, nodes func(*testing.T) (string, *server, *server)) {
+func testTwoNodesTakeOver(t *testing.T, nodes nodesFunc) {
 	db, nodeA, nodeB := nodes(t)
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
 	gamePath, gameID, white, black := privateGame(t, a, b)
@@ -131,7 +203,7 @@ func testTwoNodesTakeOver(t *testing.T, nodes func(*testing.T) (string, *server,
 // refused with 503 while B waits for A, then node B takes the game over.
 // Node A comes back (SIGCONT), and Black's move sent to node A is
 // forwarded to node B, the owner now: the game ends once, on node B.
-func testTwoNodesPaused(t *testing.T, nodes func(*testing.T) (string, *server, *server)) {
+func testTwoNodesPaused(t *testing.T, nodes nodesFunc) {
 	db, nodeA, nodeB := nodes(t)
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
 	gamePath, gameID, white, black := privateGame(t, a, b)
@@ -227,11 +299,12 @@ func pgConnect(t *testing.T, db string) *pgx.Conn {
 	return conn
 }
 
-// streamPlies opens u's event stream of the game and sends the id (the
-// ply) of each game event on the returned channel until ctx ends.
-func streamPlies(t *testing.T, ctx context.Context, u *user, gamePath string) chan int {
+// streamEvents opens u's event stream at path and sends the id of each
+// event called name on the returned channel (-1 without an id) until ctx
+// ends.
+func streamEvents(t *testing.T, ctx context.Context, u *user, path, name string) chan int {
 	t.Helper()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.url(gamePath+"/events"), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.url(path), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +327,7 @@ func streamPlies(t *testing.T, ctx context.Context, u *user, gamePath string) ch
 			switch {
 			case strings.HasPrefix(line, "id: "):
 				id, _ = strconv.Atoi(strings.TrimPrefix(line, "id: "))
-			case line == "event: game" && id >= 0:
+			case line == "event: "+name:
 				select {
 				case c <- id:
 				case <-ctx.Done():
@@ -266,6 +339,13 @@ func streamPlies(t *testing.T, ctx context.Context, u *user, gamePath string) ch
 		}
 	}()
 	return c
+}
+
+// streamPlies opens u's event stream of the game and sends the id (the
+// ply) of each game event on the returned channel until ctx ends.
+func streamPlies(t *testing.T, ctx context.Context, u *user, gamePath string) chan int {
+	t.Helper()
+	return streamEvents(t, ctx, u, gamePath+"/events", "game")
 }
 
 // waitPly waits until u's stream has shown ply.
@@ -280,6 +360,23 @@ func waitPly(t *testing.T, u *user, c chan int, ply int) {
 			}
 		case <-deadline:
 			t.Fatalf("%s's stream on %s did not show ply %d within 20 s", u.name, u.base, ply)
+		}
+	}
+}
+
+func TestServeClusterFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--nats", "nats://127.0.0.1:4222"}, "--nats needs --node-addr"},
+		{[]string{"serve", "--node-addr", "10.0.0.2:8080"}, "--node-addr"},
+		{[]string{"serve", "--node-addr", "http://10.0.0.2:8080/satranc"}, "--node-addr"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(t.Context(), tc.args, strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("run(%q) = %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
 		}
 	}
 }

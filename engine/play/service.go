@@ -52,19 +52,25 @@ type Config struct {
 	// ErrNotOwner when another node owns the game. nil: a single node,
 	// which owns every game.
 	Claim func(ctx context.Context, id int64) error
+	// Announce, when set, is given each event this service publishes on
+	// Endings (a game's end, a voided result), for the other nodes of a
+	// cluster: they publish it on their own hubs (docs/scaling.md). It
+	// must not block. nil: a single node.
+	Announce func(Event)
 }
 
 // Service runs the games. It is safe for concurrent use.
 type Service struct {
-	store  Store
-	hub    *live.Hub[int64, Event]
-	bots   BotFactory
-	public BotFactory // bots at public tables
-	now    func() time.Time
-	grace  time.Duration
-	reGrac time.Duration
-	log    *slog.Logger
-	claim  func(ctx context.Context, id int64) error
+	store    Store
+	hub      *live.Hub[int64, Event]
+	bots     BotFactory
+	public   BotFactory // bots at public tables
+	now      func() time.Time
+	grace    time.Duration
+	reGrac   time.Duration
+	log      *slog.Logger
+	claim    func(ctx context.Context, id int64) error
+	announce func(Event)
 
 	wg sync.WaitGroup // writers and bot goroutines
 
@@ -85,10 +91,11 @@ func New(cfg Config) *Service {
 	s := &Service{
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
 		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger, claim: cfg.Claim,
-		tables:  make(map[int64]*table),
-		rematch: make(map[int64]*rematch),
-		chat:    chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
-		voice:   windowLimiter{burst: VoiceBurst, window: VoiceWindow},
+		announce: cfg.Announce,
+		tables:   make(map[int64]*table),
+		rematch:  make(map[int64]*rematch),
+		chat:     chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
+		voice:    windowLimiter{burst: VoiceBurst, window: VoiceWindow},
 	}
 	if s.hub == nil {
 		s.hub = live.New[int64, Event](0)
@@ -295,7 +302,16 @@ func (s *Service) removeTable(t *table) {
 // voided at now: call it after the store has voided the game, so that the
 // live standings drop its points.
 func (s *Service) ResultVoided(id int64, now time.Time) {
-	s.hub.Publish(Endings, Event{GameID: id, Payload: ResultVoided{Stamp: game.Stamp{Time: now}}})
+	s.publishEnding(Event{GameID: id, Payload: ResultVoided{Stamp: game.Stamp{Time: now}}})
+}
+
+// publishEnding publishes e on Endings and announces it to the other
+// nodes, if any.
+func (s *Service) publishEnding(e Event) {
+	s.hub.Publish(Endings, e)
+	if s.announce != nil {
+		s.announce(e)
+	}
 }
 
 // publish sends a game's events to its subscribers, and its end to the
@@ -304,7 +320,7 @@ func (s *Service) publish(id int64, evs []game.Event) {
 	for _, e := range evs {
 		s.hub.Publish(id, Event{GameID: id, Payload: e})
 		if _, ended := e.(game.Ended); ended {
-			s.hub.Publish(Endings, Event{GameID: id, Payload: e})
+			s.publishEnding(Event{GameID: id, Payload: e})
 		}
 	}
 }

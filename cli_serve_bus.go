@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"satranc/engine/game"
+	"satranc/engine/live"
+	"satranc/engine/play"
+)
+
+// The bus between the nodes of a cluster (--nats, docs/scaling.md). A
+// game's own events reach the players on other nodes through the
+// forwarded event stream (handlers/forward.go); what the bus carries is
+// play.Endings, the ends of all games (and voided results), which pages
+// that follow every game listen to: the live tournament standings. Each
+// node publishes its own endings on endingsSubject and publishes the
+// other nodes' on its local hub. Delivery is at most once, as NATS core
+// is: a lost message costs a standings page one update, until the next
+// game's end or a reload.
+
+// endingsSubject is the NATS subject of the endings.
+const endingsSubject = "satranc.endings"
+
+// endingMsg is an event of play.Endings on the wire.
+type endingMsg struct {
+	Node   string             `json:"node"` // the node it comes from
+	GameID int64              `json:"game"`
+	Ended  *game.Ended        `json:"ended,omitempty"`
+	Voided *play.ResultVoided `json:"voided,omitempty"`
+}
+
+// bus is this node's connection to the others' endings.
+type bus struct {
+	nc   *nats.Conn
+	node string
+	log  *slog.Logger
+}
+
+// connectBus connects to the NATS server at url as node, and publishes
+// on hub every ending another node announces.
+func connectBus(url, node string, hub *live.Hub[int64, play.Event], log *slog.Logger) (*bus, error) {
+	nc, err := nats.Connect(url, nats.Name("satranc "+node), nats.Timeout(5*time.Second), nats.MaxReconnects(-1),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { log.Warn("bus: disconnected", "err", err) }),
+		nats.ReconnectHandler(func(*nats.Conn) { log.Info("bus: reconnected") }))
+	if err != nil {
+		return nil, fmt.Errorf("bus: connect %s: %w", url, err)
+	}
+	b := &bus{nc: nc, node: node, log: log}
+	if _, err := nc.Subscribe(endingsSubject, func(m *nats.Msg) { b.receive(hub, m.Data) }); err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("bus: subscribe: %w", err)
+	}
+	if err := nc.Flush(); err != nil { // the subscription is in place before we serve
+		nc.Close()
+		return nil, fmt.Errorf("bus: %w", err)
+	}
+	return b, nil
+}
+
+// announce is play.Config.Announce: it sends e to the other nodes. It
+// does not block (the client buffers, and drops nothing while connected).
+func (b *bus) announce(e play.Event) {
+	m := endingMsg{Node: b.node, GameID: e.GameID}
+	switch p := e.Payload.(type) {
+	case game.Ended:
+		m.Ended = &p
+	case play.ResultVoided:
+		m.Voided = &p
+	default:
+		return
+	}
+	data, err := json.Marshal(m)
+	if err == nil {
+		err = b.nc.Publish(endingsSubject, data)
+	}
+	if err != nil {
+		b.log.Warn("bus: announce an ending", "game", e.GameID, "err", err)
+	}
+}
+
+// receive publishes another node's ending on the local hub.
+func (b *bus) receive(hub *live.Hub[int64, play.Event], data []byte) {
+	var m endingMsg
+	if err := json.Unmarshal(data, &m); err != nil {
+		b.log.Warn("bus: unreadable message", "err", err)
+		return
+	}
+	var p game.Event
+	switch {
+	case m.Node == b.node:
+		return // our own, published locally already
+	case m.Ended != nil:
+		p = *m.Ended
+	case m.Voided != nil:
+		p = *m.Voided
+	default:
+		return
+	}
+	hub.Publish(play.Endings, play.Event{GameID: m.GameID, Payload: p})
+}
+
+// close disconnects, after sending what is buffered.
+func (b *bus) close() {
+	if err := b.nc.Drain(); err != nil {
+		b.nc.Close()
+	}
+}
