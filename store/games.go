@@ -45,12 +45,13 @@ type gameRow struct {
 	CreatedAt   string         `db:"created_at"`
 	StartedAt   sql.NullString `db:"started_at"`
 	EndedAt     sql.NullString `db:"ended_at"`
+	VoidedAt    sql.NullString `db:"voided_at"`
 }
 
 // gameColumns are the columns of gameRow, in a SELECT.
 const gameColumns = `id, kind, white_id, black_id, white_bot, black_bot, start_fen,
 	initial_ms, increment_ms, status, result, termination, ended_by, invite_token,
-	rematch_of, stake, rated, unstaked, created_at, started_at, ended_at`
+	rematch_of, stake, rated, unstaked, created_at, started_at, ended_at, voided_at`
 
 // moveRow is one row of moves.
 type moveRow struct {
@@ -346,6 +347,9 @@ func toGame(r gameRow, moves []moveRow) (play.GameRecord, error) {
 		return g, err
 	}
 	if g.EndedAt, err = parseNullTime(r.EndedAt); err != nil {
+		return g, err
+	}
+	if g.VoidedAt, err = parseNullTime(r.VoidedAt); err != nil {
 		return g, err
 	}
 	g.Moves = make([]play.StoredMove, len(moves))

@@ -113,6 +113,9 @@ func TestVoidGameRestores(t *testing.T) {
 			if err != nil || !g.Voided() || !g.VoidedAt.Equal(at.Add(time.Hour)) {
 				t.Errorf("AdminGame(%d) = %+v, %v, want voided at %v", id, g, err, at.Add(time.Hour))
 			}
+			if rec, err := s.Game(ctx, id); err != nil || !rec.VoidedAt.Equal(at.Add(time.Hour)) {
+				t.Errorf("Game(%d).VoidedAt = %v, %v, want %v", id, rec.VoidedAt, err, at.Add(time.Hour))
+			}
 			// The rating history of each player of the game ends at the
 			// current rating.
 			for _, seat := range []game.Seat{tc.white, tc.black} {

@@ -50,7 +50,8 @@ type PastGame struct {
 	// (shown by level); at public tables a bot has a player name.
 	OpponentBot game.Level
 	Side        chess.Color
-	// Score is "win", "draw", "loss" or "aborted", from the player's side.
+	// Score is "win", "draw", "loss", "aborted" or "voided", from the
+	// player's side.
 	Score string
 	Ended time.Time
 }
@@ -110,8 +111,11 @@ func NewPlayerPage(in PlayerPageInput) PlayerPage {
 
 // scoreOf returns how game g went for side.
 func scoreOf(g play.GameRecord, side chess.Color) string {
-	if g.Status == game.Aborted {
+	switch {
+	case g.Status == game.Aborted:
 		return "aborted"
+	case !g.VoidedAt.IsZero():
+		return "voided" // an administrator voided the result
 	}
 	switch g.Outcome.Result {
 	case game.Draw:

@@ -2,8 +2,10 @@ package views
 
 import (
 	"testing"
+	"time"
 
 	"satranc/engine/chess"
+	"satranc/engine/game"
 	"satranc/engine/lobby"
 	"satranc/engine/play"
 )
@@ -42,5 +44,26 @@ func TestPublicBotName(t *testing.T) {
 	}
 	if len(seen) < 10 {
 		t.Errorf("50 games use only %d bot names", len(seen))
+	}
+}
+
+func TestScoreOf(t *testing.T) {
+	voidedAt := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		g    play.GameRecord
+		side chess.Color
+		want string
+	}{
+		{"win", play.GameRecord{Status: game.Finished, Outcome: game.Outcome{Result: game.WhiteWins}}, chess.White, "win"},
+		{"loss", play.GameRecord{Status: game.Finished, Outcome: game.Outcome{Result: game.WhiteWins}}, chess.Black, "loss"},
+		{"draw", play.GameRecord{Status: game.Finished, Outcome: game.Outcome{Result: game.Draw}}, chess.Black, "draw"},
+		{"aborted", play.GameRecord{Status: game.Aborted, Outcome: game.Outcome{Result: game.BlackWins}}, chess.Black, "aborted"},
+		{"voided win", play.GameRecord{Status: game.Finished, Outcome: game.Outcome{Result: game.BlackWins}, VoidedAt: voidedAt}, chess.Black, "voided"},
+	}
+	for _, tc := range tests {
+		if got := scoreOf(tc.g, tc.side); got != tc.want {
+			t.Errorf("%s: scoreOf = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

@@ -41,6 +41,9 @@ type GameRecord struct {
 	Stake                         int64
 	Unstaked                      bool
 	CreatedAt, StartedAt, EndedAt time.Time
+	// VoidedAt is when an administrator voided the result (zero: it
+	// stands); see engine/fairplay.
+	VoidedAt time.Time
 	// Moves are the moves played, in order.
 	Moves []StoredMove
 }
