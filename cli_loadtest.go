@@ -116,6 +116,7 @@ func (r *loadResult) errorCount() int64 { return sumErrors(r.Errors) }
 // loadStats collects the measurements of a run from every game.
 type loadStats struct {
 	moves     atomic.Int64
+	flagged   atomic.Int64 // games the server ended first (a flag): not errors
 	mu        sync.Mutex
 	latencies []time.Duration
 	errors    map[string]int64
@@ -302,7 +303,7 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	fmt.Fprintf(out, "\nresult: %d games, %d streams, %d moves in %v = %.1f moves/s\n",
 		cfg.games, 2*cfg.games, res.Moves, elapsed.Round(time.Millisecond), float64(res.Moves)/elapsed.Seconds())
 	fmt.Fprintf(out, "latency POST→opponent event: %s\n", latencySummary(lat))
-	fmt.Fprintf(out, "errors: %d %v\n", sumErrors(errs), errs)
+	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, stats.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.linger, after)
 	peak := metricsSample{}
 	for _, s := range samples {
@@ -382,6 +383,12 @@ func playGame(ctx context.Context, cfg loadConfig, rng *rand.Rand, path string, 
 		ply, side := g.Ply(), g.Ply()%2
 		sent := time.Now()
 		if err := users[side].move(ctx, path, m.String(), ply); err != nil {
+			if se, ok := errors.AsType[*statusError](err); ok && se.status == http.StatusConflict {
+				// The game is over: the mover's clock ran out (the driver's
+				// pauses do not watch the clocks). Start another.
+				stats.flagged.Add(1)
+				return true
+			}
 			if ctx.Err() == nil {
 				stats.fail(errorKind(err, "move"))
 				return true
