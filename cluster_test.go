@@ -6,6 +6,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -79,11 +80,15 @@ func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 
 // startNATS starts nats-server on a free loopback port for the test and
 // returns its URL; it skips the test when nats-server is not installed.
+// The program is $SATRANC_NATS_SERVER, or nats-server on PATH.
 func startNATS(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("nats-server")
-	if err != nil {
-		t.Skip("skipping: nats-server is not installed (the Debian package nats-server)")
+	bin := os.Getenv("SATRANC_NATS_SERVER")
+	if bin == "" {
+		var err error
+		if bin, err = exec.LookPath("nats-server"); err != nil {
+			pgtest.Skip(t, "nats-server is not on PATH (the Debian package nats-server; or set SATRANC_NATS_SERVER)")
+		}
 	}
 	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)

@@ -95,7 +95,7 @@ func postgresServer(tb testing.TB) *pgtest.Server {
 	pgOnce.Do(func() { pgServer, pgErr = pgtest.Start() })
 	if pgErr != nil {
 		if errors.Is(pgErr, pgtest.ErrUnavailable) {
-			tb.Skipf("skipping: %v", pgErr)
+			pgtest.Skip(tb, "%v", pgErr)
 		}
 		tb.Fatal(pgErr)
 	}

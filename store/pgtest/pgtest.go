@@ -38,6 +38,21 @@ var ErrUnavailable = errors.New("pgtest: PostgreSQL is not available")
 // connect as (trust authentication on the socket only).
 const superuser = "satranc"
 
+// NoSkipEnv names the environment variable that, when set (CI sets it),
+// makes a test fail where a server it needs is missing, instead of
+// skipping: a green CI then means the tests on PostgreSQL and NATS ran.
+const NoSkipEnv = "SATRANC_TEST_NO_SKIP"
+
+// Skip skips tb, saying why, because a server it needs is not installed;
+// with NoSkipEnv set it fails tb instead.
+func Skip(tb testing.TB, format string, args ...any) {
+	tb.Helper()
+	if os.Getenv(NoSkipEnv) != "" {
+		tb.Fatalf("%s is set, and: "+format, append([]any{NoSkipEnv}, args...)...)
+	}
+	tb.Skipf("skipping: "+format, args...)
+}
+
 // Server is a running throwaway PostgreSQL server.
 type Server struct {
 	dir  string // the temporary folder: data/, the socket and the log
@@ -51,7 +66,7 @@ func New(tb testing.TB) *Server {
 	tb.Helper()
 	s, err := Start()
 	if errors.Is(err, ErrUnavailable) {
-		tb.Skipf("skipping: %v", err)
+		Skip(tb, "%v", err)
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -174,20 +189,19 @@ func (s *Server) NewDatabase(tb testing.TB) string {
 
 // binDir finds the folder of initdb and pg_ctl.
 func binDir() (string, error) {
-	if d := os.Getenv("SATRANC_PG_BIN"); d != "" {
-		return d, nil
+	d, from := os.Getenv("SATRANC_PG_BIN"), "SATRANC_PG_BIN"
+	if d == "" {
+		if p, err := exec.LookPath("initdb"); err == nil {
+			d, from = filepath.Dir(p), "PATH"
+		} else if out, err := exec.Command("pg_config", "--bindir").Output(); err == nil {
+			d, from = strings.TrimSpace(string(out)), "pg_config --bindir"
+		} else {
+			return "", fmt.Errorf("%w: no initdb on PATH and no pg_config (install the postgresql package, or set SATRANC_PG_BIN)", ErrUnavailable)
+		}
 	}
-	if p, err := exec.LookPath("initdb"); err == nil {
-		return filepath.Dir(p), nil
-	}
-	out, err := exec.Command("pg_config", "--bindir").Output()
-	if err != nil {
-		return "", fmt.Errorf("%w: no initdb on PATH and no pg_config (install the postgresql package, or set SATRANC_PG_BIN)", ErrUnavailable)
-	}
-	d := strings.TrimSpace(string(out))
 	for _, name := range []string{"initdb", "pg_ctl"} {
 		if _, err := os.Stat(filepath.Join(d, name)); err != nil {
-			return "", fmt.Errorf("%w: no %s in %s (pg_config --bindir): install the postgresql package", ErrUnavailable, name, d)
+			return "", fmt.Errorf("%w: no %s in %s (from %s): install the postgresql package", ErrUnavailable, name, d, from)
 		}
 	}
 	return d, nil
