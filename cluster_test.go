@@ -52,36 +52,62 @@ type nodesFunc func(t *testing.T, flags ...string) (db string, a, b *server)
 // testTwoNodesBus: with a NATS server (--nats), a game that ends on node A
 // reaches the live tournament standings open on node B, which follow
 // every game's end (play.Endings): the bus carries the endings between
-// the nodes.
+// the nodes. Then the bus goes away and comes back (the design's failure
+// case 5): both nodes reconnect, and the next game's end reaches node B
+// again.
 func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 	bus := startNATS(t)
-	_, nodeA, nodeB := nodes(t, "--nats", bus)
+	_, nodeA, nodeB := nodes(t, "--nats", bus.url())
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
-	gamePath, _, white, black := privateGame(t, a, b)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	standings := streamEvents(t, ctx, b, "/tournaments/daily/events", "standings")
-	select {
-	case <-standings: // the panel every stream starts with
-	case <-time.After(20 * time.Second):
-		t.Fatal("no standings on node B's stream")
+	waitStandings := func(what string) {
+		t.Helper()
+		select {
+		case <-standings:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("node B's standings stream: no panel %s within 20 s", what)
+		}
 	}
-	players := [2]*user{white, black}
-	for i, uci := range foolsMate {
-		players[i%2].move(t, gamePath, uci, i)
+	waitStandings("at first")
+	playFoolsMate := func() {
+		t.Helper()
+		gamePath, _, white, black := privateGame(t, a, b)
+		players := [2]*user{white, black}
+		for i, uci := range foolsMate {
+			players[i%2].move(t, gamePath, uci, i)
+		}
 	}
-	select {
-	case <-standings:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the standings on node B did not hear of the game's end on node A within 20 s")
+	playFoolsMate()
+	waitStandings("after a game ended on node A")
+
+	bus.stop()
+	bus.start(t)
+	for _, n := range []*server{nodeA, nodeB} {
+		for deadline := time.Now().Add(30 * time.Second); !strings.Contains(n.logs.String(), "bus: reconnected"); {
+			if time.Now().After(deadline) {
+				t.Fatalf("node %s did not reconnect to the bus within 30 s", n.base)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
+	playFoolsMate()
+	waitStandings("after a game ended on node A, once the bus came back")
 }
 
-// startNATS starts nats-server on a free loopback port for the test and
-// returns its URL; it skips the test when nats-server is not installed.
-// The program is $SATRANC_NATS_SERVER, or nats-server on PATH.
-func startNATS(t *testing.T) string {
+// natsServer is a nats-server process on a loopback port.
+type natsServer struct {
+	bin, addr string
+	cmd       *exec.Cmd
+	logs      *syncBuffer
+}
+
+// startNATS starts nats-server on a free loopback port for the test; it
+// skips the test when nats-server is not installed. The program is
+// $SATRANC_NATS_SERVER, or nats-server on PATH.
+func startNATS(t *testing.T) *natsServer {
 	t.Helper()
 	bin := os.Getenv("SATRANC_NATS_SERVER")
 	if bin == "" {
@@ -90,31 +116,47 @@ func startNATS(t *testing.T) string {
 			pgtest.Skip(t, "nats-server is not on PATH (the Debian package nats-server; or set SATRANC_NATS_SERVER)")
 		}
 	}
-	addr := freeAddr(t)
-	host, port, _ := net.SplitHostPort(addr)
-	cmd := exec.Command(bin, "-a", host, "-p", port)
-	logs := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = logs, logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	n := &natsServer{bin: bin, addr: freeAddr(t), logs: &syncBuffer{}}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		n.stop()
 		if t.Failed() {
-			t.Logf("nats-server output:\n%s", logs.String())
+			t.Logf("nats-server output:\n%s", n.logs.String())
 		}
 	})
+	n.start(t)
+	return n
+}
+
+func (n *natsServer) url() string { return "nats://" + n.addr }
+
+// start starts the server on its address and waits until it listens.
+func (n *natsServer) start(t *testing.T) {
+	t.Helper()
+	host, port, _ := net.SplitHostPort(n.addr)
+	n.cmd = exec.Command(n.bin, "-a", host, "-p", port)
+	n.cmd.Stdout, n.cmd.Stderr = n.logs, n.logs
+	if err := n.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
 	for deadline := time.Now().Add(15 * time.Second); ; {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
+		c, err := net.DialTimeout("tcp", n.addr, time.Second)
 		if err == nil {
 			c.Close()
-			return "nats://" + addr
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("nats-server did not listen on %s within 15 s: %v", addr, err)
+			t.Fatalf("nats-server did not listen on %s within 15 s: %v", n.addr, err)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// stop kills the server, if it runs.
+func (n *natsServer) stop() {
+	if n.cmd != nil {
+		_ = n.cmd.Process.Kill()
+		_ = n.cmd.Wait()
+		n.cmd = nil
 	}
 }
 
