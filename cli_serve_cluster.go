@@ -51,7 +51,9 @@ func newCluster(st *store.Store, addr *url.URL, log *slog.Logger) (*cluster, err
 	if _, err := rand.Read(nonce); err != nil {
 		return nil, fmt.Errorf("cluster: node id: %w", err)
 	}
-	return &cluster{st: st, node: host + "-" + addr.Host + "-" + hex.EncodeToString(nonce), addr: addr, log: log}, nil
+	node := host + "-" + addr.Host + "-" + hex.EncodeToString(nonce)
+	st.Node = node // the store's writes of a game check its lease (fencing)
+	return &cluster{st: st, node: node, addr: addr, log: log}, nil
 }
 
 // claim is play.Config.Claim: this node may run game id's writer if it

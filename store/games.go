@@ -176,6 +176,9 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 		return fmt.Errorf("store: start game %d: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
+	if err := s.fence(ctx, tx, id); err != nil {
+		return fmt.Errorf("store: start game %d: %w", id, err)
+	}
 	wID, wBot := seatColumns(white)
 	bID, bBot := seatColumns(black)
 	res, err := tx.ExecContext(ctx, `UPDATE games SET white_id = ?, white_bot = ?, black_id = ?, black_bot = ?,
@@ -202,7 +205,7 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 // instead of four (BEGIN, a check, the INSERT, COMMIT), which under load is
 // what every other game's move waits for.
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
-	if end == nil {
+	if end == nil && s.Node == "" { // a cluster's node checks its lease in a transaction
 		if err := appendMove(ctx, s.db, id, m); err != nil {
 			return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
 		}
@@ -213,8 +216,11 @@ func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end
 		return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	err = appendMove(ctx, tx, id, m)
+	err = s.fence(ctx, tx, id)
 	if err == nil {
+		err = appendMove(ctx, tx, id, m)
+	}
+	if err == nil && end != nil {
 		err = finishGame(ctx, tx, id, *end)
 	}
 	if err == nil {
@@ -264,7 +270,10 @@ func (s *Store) FinishGame(ctx context.Context, id int64, end play.Ending) error
 		return fmt.Errorf("store: finish game %d: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	err = finishGame(ctx, tx, id, end)
+	err = s.fence(ctx, tx, id)
+	if err == nil {
+		err = finishGame(ctx, tx, id, end)
+	}
 	if err == nil {
 		err = tx.Commit()
 	}

@@ -6,6 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"satranc/engine/play"
 )
 
 // Leases say which node owns each live game when several nodes share one
@@ -95,6 +99,29 @@ func (s *Store) RenewLeases(ctx context.Context, node string, ttl time.Duration,
 func (s *Store) ReleaseLeases(ctx context.Context, node string) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE game_leases SET expires_ms = 0 WHERE node = ?", node); err != nil {
 		return fmt.Errorf("store: release leases of %s: %w", node, err)
+	}
+	return nil
+}
+
+// fence checks, in q's transaction, that this node (s.Node) holds game
+// id's unexpired lease, so that a node that lost the game (paused past its
+// lease while another node took over) cannot write to it: the error then
+// wraps play.ErrNotOwner. Leases change only in transactions, which run
+// one at a time (SQLite's single writer, PostgreSQL's writers' lock), so
+// the lease cannot change between the check and the write. On a single
+// node (s.Node empty) it checks nothing.
+func (s *Store) fence(ctx context.Context, q sqlx.QueryerContext, id int64) error {
+	if s.Node == "" {
+		return nil
+	}
+	var n int
+	err := sqlx.GetContext(ctx, q, &n, `SELECT COUNT(*) FROM game_leases
+		WHERE game_id = ? AND node = ? AND expires_ms >= `+s.dialect.nowMS(), id, s.Node)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return fmt.Errorf("game %d: lease not held by %s: %w", id, s.Node, play.ErrNotOwner)
 	}
 	return nil
 }

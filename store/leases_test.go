@@ -71,3 +71,57 @@ func TestGameLeases(t *testing.T) {
 		t.Errorf("ClaimGame of a missing game = %v, want ErrNotFound", err)
 	}
 }
+
+// TestLeaseFencing: on a cluster's node (Store.Node set), a game's start,
+// moves and end are written only while the node holds the game's lease;
+// a node whose lease lapsed and was taken over writes nothing.
+func TestLeaseFencing(t *testing.T) {
+	s, _ := mustOpen(t)
+	mustUsers(t, s, 2)
+	ctx := context.Background()
+	id, err := s.CreateGame(ctx, play.GameRecord{Kind: play.Private, White: game.Human(1),
+		Control: clock.MustParse("3+2"), Status: game.Waiting, InviteToken: "tok", CreatedAt: gameT0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Node = "a"
+	start := func() error { return s.StartGame(ctx, id, game.Human(1), game.Human(2), gameT0) }
+	move := func(ply int, uci string) error {
+		return s.AppendMove(ctx, id, play.StoredMove{Ply: ply, UCI: uci, At: gameT0}, nil)
+	}
+	if err := start(); !errors.Is(err, play.ErrNotOwner) {
+		t.Fatalf("StartGame without the lease = %v, want play.ErrNotOwner", err)
+	}
+	if _, err := s.ClaimGame(ctx, id, "a", "http://a", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if err := start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := move(1, "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+
+	// a's lease lapses (here at once) and b takes the game over.
+	if _, err := s.ClaimGame(ctx, id, "a", "http://a", -time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.ClaimGame(ctx, id, "b", "http://b", time.Minute); err != nil || l.Node != "b" {
+		t.Fatalf("ClaimGame(b) = %+v, %v", l, err)
+	}
+	if err := move(2, "e7e5"); !errors.Is(err, play.ErrNotOwner) {
+		t.Errorf("AppendMove by the node that lost the game = %v, want play.ErrNotOwner", err)
+	}
+	end := play.Ending{Status: game.Aborted, At: gameT0.Add(time.Second)}
+	if err := s.FinishGame(ctx, id, end); !errors.Is(err, play.ErrNotOwner) {
+		t.Errorf("FinishGame by the node that lost the game = %v, want play.ErrNotOwner", err)
+	}
+	if g, err := s.Game(ctx, id); err != nil || len(g.Moves) != 1 || g.Status != game.Active {
+		t.Fatalf("game after the refused writes: %d moves, %v, %v; want 1 move, active", len(g.Moves), g.Status, err)
+	}
+
+	s.Node = "b"
+	if err := move(2, "e7e5"); err != nil {
+		t.Errorf("AppendMove by the new owner = %v", err)
+	}
+}

@@ -54,6 +54,7 @@ var postgresTests = map[string]func(*testing.T){
 	"PrizePayoutOnceAcrossRestart":   TestPrizePayoutOnceAcrossRestart,
 	"ManyWritersNoLockErrors":        TestManyWritersNoLockErrors,
 	"GameLeases":                     TestGameLeases,
+	"LeaseFencing":                   TestLeaseFencing,
 	"FirstAccountIsAdmin":            TestFirstAccountIsAdmin,
 	"GrantChipsReason":               TestGrantChipsReason,
 	"FindMembers":                    TestFindMembers,

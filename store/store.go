@@ -51,6 +51,13 @@ type Store struct {
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
 
+	// Node, set on a node of a cluster (docs/scaling.md), is this node's
+	// id in the game leases: every write of a game's start, moves and end
+	// then checks, in its own transaction, that this node holds the
+	// game's unexpired lease (fencing, store/leases.go). "": a single
+	// node, which checks nothing.
+	Node string
+
 	// SignupGrant and DailyBonus are the chips a new account gets and the
 	// daily bonus (chips.DefaultSignupGrant and DefaultDailyBonus unless
 	// set; 0 grants nothing).
