@@ -55,9 +55,10 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fs.Usage()
 		return 2
 	}
-	// An administration command never creates a database: a mistyped path
-	// should say so, not make an empty one.
-	if _, err := os.Stat(*dbPath); err != nil {
+	// An administration command never creates a database file: a mistyped
+	// path should say so, not make an empty one. (A PostgreSQL URL names a
+	// server, which Open reaches or not.)
+	if _, err := os.Stat(*dbPath); err != nil && !store.IsPostgresURL(*dbPath) {
 		fmt.Fprintf(stderr, "satranc admin: %v\n", err)
 		return 1
 	}

@@ -105,6 +105,12 @@ func TestRunAdmin(t *testing.T) {
 	if code, _, _ := runAdminOn(ctx, filepath.Join(t.TempDir(), "missing.db")); code != 1 {
 		t.Errorf("admin on a missing database = %d, want 1", code)
 	}
+	// A PostgreSQL URL is no file: the command tries the server (here
+	// none listens) instead of refusing the "path".
+	code, _, errOut := runAdminOn(ctx, "postgres://127.0.0.1:1/satranc?connect_timeout=2")
+	if code != 1 || strings.Contains(errOut, "no such file") {
+		t.Errorf("admin on an unreachable PostgreSQL = %d, %q; want 1 and a connection error", code, errOut)
+	}
 
 	st, err = store.Open(ctx, db)
 	if err != nil {
