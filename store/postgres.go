@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -36,6 +37,11 @@ import (
 // ("Satranç" in ASCII, as a number).
 const writersLock int64 = 0x5361747261_6e63
 
+// idleInTransaction is how long PostgreSQL lets a session sit idle inside
+// a transaction before ending it. The store's transactions take
+// milliseconds; this only ends those of a node that stopped.
+const idleInTransaction = 5 * time.Second
+
 // pgDriverName is the name sqlx knows PostgreSQL by (for its own Rebind
 // and named queries, which then use $n directly).
 const pgDriverName = "pgx"
@@ -52,6 +58,18 @@ func openPostgres(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
 	where := fmt.Sprintf("postgres %s/%s", cfg.Host, cfg.Database)
+	if cfg.RuntimeParams == nil {
+		cfg.RuntimeParams = map[string]string{}
+	}
+	// A node that stops inside a transaction (paused, swapped out, cut off)
+	// would hold the writers' lock, and so every node's writes, for as
+	// long as it stays stopped: the server ends such a session after
+	// idleInTransaction and the lock goes with it. The stopped node's
+	// transaction then fails, and its lease (fencing) keeps it from
+	// writing on its return.
+	if _, set := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !set {
+		cfg.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(idleInTransaction.Milliseconds(), 10)
+	}
 	db := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)}), pgDriverName)
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
