@@ -152,4 +152,40 @@ func TestReplayPage(t *testing.T) {
 	if resp := env.do(t, gameReq{target: "/replay/7?ply=x"}); resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("GET /replay/7?ply=x = %d, want 400", resp.StatusCode)
 	}
+	if doc := replayDoc(t, env); doc.Find(`[data-testid="replay-voided"]`).Length() != 0 {
+		t.Error("a result that stands is shown as voided")
+	}
+}
+
+// TestReplayPageVoided: the replay of a game whose result an administrator
+// voided says so, in the page's language.
+func TestReplayPageVoided(t *testing.T) {
+	now := time.Now()
+	snap := testSnapshot(t, now, "e2e4", "e7e5")
+	snap.Status, snap.Outcome = game.Finished, game.Outcome{Result: game.BlackWins, Reason: game.Resignation, Side: chess.White}
+	snap.VoidedAt = now
+	env := newProfileEnv(t, snap)
+	got := strings.TrimSpace(replayDoc(t, env).Find(`[data-testid="replay-voided"]`).Text())
+	if !strings.HasPrefix(got, "An administrator voided this result") {
+		t.Errorf("voided notice = %q", got)
+	}
+	resp := env.do(t, gameReq{target: "/replay/7", lang: "tr"})
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(doc.Find(`[data-testid="replay-voided"]`).Text()); !strings.HasPrefix(got, "Bu sonucu bir yönetici geçersiz saydı") {
+		t.Errorf("Turkish voided notice = %q", got)
+	}
+}
+
+// replayDoc fetches the replay of game 7.
+func replayDoc(t *testing.T, env *gameEnv) *goquery.Document {
+	t.Helper()
+	resp := env.do(t, gameReq{target: "/replay/7"})
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /replay/7 = %d, %v", resp.StatusCode, err)
+	}
+	return doc
 }

@@ -64,6 +64,8 @@ type GameView struct {
 	// same-opponent rule made this game unstaked.
 	Stake    int64
 	Unstaked bool
+	// Voided says an administrator voided the finished game's result.
+	Voided bool
 	// RematchByMe and RematchByOpponent are pending rematch requests;
 	// RematchID is the new game once both agreed.
 	RematchByMe, RematchByOpponent bool
@@ -172,7 +174,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		ID: snap.ID, Kind: snap.Kind, Ply: snap.Ply, Status: snap.Status, Outcome: snap.Outcome,
 		ToMove: snap.Position.SideToMove(), InCheck: snap.Position.InCheck(),
 		Timed: snap.Control.Timed(), ControlText: snap.Control.String(),
-		Stake: snap.Stake, Unstaked: snap.Unstaked,
+		Stake: snap.Stake, Unstaked: snap.Unstaked, Voided: !snap.VoidedAt.IsZero(),
 	}
 	v.Side, v.Player = snap.SideOf(in.Viewer)
 	bottom := chess.White

@@ -450,3 +450,28 @@ func TestStoreFailureReopens(t *testing.T) {
 		}
 	})
 }
+
+// TestSnapshotCarriesVoid: a finished game's snapshot says when an
+// administrator voided its result, so its pages can say so.
+func TestSnapshotCarriesVoid(t *testing.T) {
+	ctx := context.Background()
+	st := newMemStore()
+	s := newService(st)
+	defer s.Close()
+	id, white, _ := privateGame(t, s, "5+0")
+	if err := s.Resign(ctx, id, white); err != nil {
+		t.Fatal(err)
+	}
+	if snap, err := s.Game(ctx, id); err != nil || !snap.VoidedAt.IsZero() {
+		t.Fatalf("before the void: VoidedAt %v, %v; want zero", snap.VoidedAt, err)
+	}
+	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	st.mu.Lock()
+	rec := st.games[id]
+	rec.VoidedAt = at
+	st.games[id] = rec
+	st.mu.Unlock()
+	if snap, err := s.Game(ctx, id); err != nil || !snap.VoidedAt.Equal(at) {
+		t.Errorf("after the void: VoidedAt %v, %v; want %v", snap.VoidedAt, err, at)
+	}
+}

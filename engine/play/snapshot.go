@@ -46,6 +46,9 @@ type Snapshot struct {
 	RematchID    int64
 	// StartedAt and EndedAt are zero until the game starts and ends.
 	StartedAt, EndedAt time.Time
+	// VoidedAt is when an administrator voided the result of the finished
+	// game (zero: it stands).
+	VoidedAt time.Time
 }
 
 // Seat returns who plays side.
@@ -126,6 +129,7 @@ func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 		}
 		snap = snapshotOf(rec.ID, rec.Kind, rec.InviteToken, g, s.now())
 		snap.Stake, snap.Unstaked = rec.Stake, rec.Unstaked
+		snap.VoidedAt = rec.VoidedAt
 		return nil
 	})
 	if err != nil {
