@@ -99,8 +99,10 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 	if waited := time.Since(start); waited < 5*time.Second || waited > 12*time.Second {
 		t.Errorf("bot came after %v, want about 6 s", waited)
 	}
+	// The side is read once: a finished game's board no longer says it.
+	color := colorOf(a)
 	opponent := "white"
-	if colorOf(a) == "w" {
+	if color == "w" {
 		opponent = "black"
 	}
 	name := strings.TrimSpace(eval[string](a, `document.querySelector('[data-testid="player-`+opponent+`"] .player-name').textContent`))
@@ -108,7 +110,7 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 		t.Errorf("bot shown as %q, want an ordinary player name", name)
 	}
 	first := 0
-	if colorOf(a) == "b" {
+	if color == "b" {
 		first = 1
 	}
 	for ply := first; ply < 4; ply += 2 {
@@ -121,7 +123,7 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 		chromedp.Click(`[data-testid="resign-confirm"]`),
 	)
 	want := "0-1"
-	if colorOf(a) == "b" {
+	if color == "b" {
 		want = "1-0"
 	}
 	checkEnd(t, [2]string{"resignation", want}, a)
