@@ -82,7 +82,7 @@ type style struct {
 var styles = [...]style{
 	Easy:   {depth: 2, nodes: 6_000, noise: 40, margin: 110, temperature: 40},
 	Medium: {depth: 3, nodes: 10_000, noise: 40, margin: 100, temperature: 30},
-	Hard:   {depth: 4, nodes: 40_000, noise: 20, margin: 60, temperature: 20},
+	Hard:   {depth: 5, nodes: 60_000, noise: 25, margin: 60, temperature: 20}, // 45.1% v Stockfish 1700 at 10+0.1 (docs/bots.md)
 	Max:    {},
 }
 
