@@ -30,6 +30,7 @@ var (
 	flagMaxPlies  = flag.Int("maxplies", 400, "plies after the opening before a draw is declared")
 	flagStockfish = flag.String("stockfish", "stockfish", "the Stockfish program")
 	flagPGN       = flag.String("pgn", "", "file to append the games to, as UCI move lists")
+	flagSkip      = flag.Int("skip", 0, "games of an earlier run to skip, to continue it with the same openings, colours and seeds")
 )
 
 func openEngine(ctx context.Context, t *testing.T, spec string) Engine {
@@ -78,7 +79,7 @@ func TestCalibrate(t *testing.T) {
 	}
 	reasons := map[string]int{}
 	st, err := Run(ctx, a, b, Options{
-		Games: *flagGames, Control: ctl, MaxPlies: *flagMaxPlies,
+		Games: *flagGames, Skip: *flagSkip, Control: ctl, MaxPlies: *flagMaxPlies,
 		Progress: func(g Game, st Stats) {
 			r := g.Reason
 			if strings.HasPrefix(r, "illegal") {

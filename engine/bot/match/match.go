@@ -123,6 +123,10 @@ type Options struct {
 	MaxPlies int               // plies after the opening before a draw is declared; 0 for none
 	Openings [][]string        // opening lines in UCI; Openings by default
 	Progress func(Game, Stats) // called after each game, if not nil
+	// Skip continues an earlier match: the first Skip games are not played,
+	// and the Games played get the openings, colours and seeds they have in
+	// one match of Skip+Games games.
+	Skip int
 }
 
 // Stats is a match score from the first engine's point of view.
@@ -182,7 +186,7 @@ func Run(ctx context.Context, a, b Engine, opt Options) (Stats, error) {
 		openings = Openings
 	}
 	var st Stats
-	for i := range opt.Games {
+	for i := opt.Skip; i < opt.Skip+opt.Games; i++ {
 		white, black := a, b
 		if i%2 == 1 {
 			white, black = b, a

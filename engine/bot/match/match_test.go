@@ -118,6 +118,25 @@ func TestSmokeMatch(t *testing.T) {
 	}
 }
 
+// TestRunSkipContinues checks that a continued match plays the openings
+// and colours the same games have in one longer match.
+func TestRunSkipContinues(t *testing.T) {
+	a, b := NewBotLimited(bot.Easy, bot.Limits{Nodes: 200}), NewBotLimited(bot.Medium, bot.Limits{Nodes: 200})
+	var games []Game
+	_, err := Run(context.Background(), a, b, Options{
+		Games: 2, Skip: 3, Control: Control{Base: time.Minute}, MaxPlies: 4,
+		Progress: func(g Game, _ Stats) { games = append(games, g) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 3 (from 0) is opening 1 with b as White, game 4 opening 2 with a.
+	if len(games) != 2 || games[0].Opening != 1 || games[0].White != b.Name() ||
+		games[1].Opening != 2 || games[1].White != a.Name() {
+		t.Fatalf("continued games: %+v", games)
+	}
+}
+
 // TestPlayAdjudicates checks the endings the runner decides.
 func TestPlayAdjudicates(t *testing.T) {
 	a, b := NewBotLimited(bot.Max, bot.Limits{Depth: 3}), NewBotLimited(bot.Max, bot.Limits{Depth: 3})
