@@ -43,8 +43,11 @@ func readRecordedGames(t testing.TB) []recordedGame {
 	return games
 }
 
-// TestRecordedGames replays every game: at every ply the legal move count and
-// the FEN agree, and the rules end the game exactly where the record does.
+// TestRecordedGames replays every game of testdata/games.jsonl (a copy of
+// ../shared/testdata/games.jsonl): at every ply the legal move count, the
+// SAN (written, and read back, in both sets of letters), the FEN after the
+// move and the incrementally kept Zobrist key agree, and the rules end the
+// game exactly where the record does, no earlier and no later.
 func TestRecordedGames(t *testing.T) {
 	games := readRecordedGames(t)
 	if len(games) < 1000 {
@@ -55,6 +58,9 @@ func TestRecordedGames(t *testing.T) {
 		if err != nil {
 			t.Errorf("game %d: ParseFEN(%q): %v", i+1, rec.Start, err)
 			continue
+		}
+		if len(rec.SAN) != len(rec.UCI) || len(rec.FENs) != len(rec.UCI) || len(rec.LegalCounts) != len(rec.UCI)+1 {
+			t.Fatalf("game %d: %d moves but %d SAN, %d FENs and %d legal counts", i+1, len(rec.UCI), len(rec.SAN), len(rec.FENs), len(rec.LegalCounts))
 		}
 		g := NewGame(start)
 		ok := true
@@ -76,6 +82,10 @@ func TestRecordedGames(t *testing.T) {
 				ok = false
 				break
 			}
+			if !recordedSANAgrees(t, i+1, ply, p, m, rec.SAN[ply]) {
+				ok = false
+				break
+			}
 			if err := g.Play(m); err != nil {
 				t.Errorf("game %d ply %d: Play(%s): %v", i+1, ply, uci, err)
 				ok = false
@@ -84,6 +94,11 @@ func TestRecordedGames(t *testing.T) {
 			after := g.Position()
 			if got := after.FEN(); got != rec.FENs[ply] {
 				t.Errorf("game %d ply %d: FEN after %s = %s, want %s", i+1, ply, uci, got, rec.FENs[ply])
+				ok = false
+				break
+			}
+			if after.Hash() != after.computeHash() {
+				t.Errorf("game %d ply %d: Zobrist key after %s differs from the one computed afresh in %s", i+1, ply, uci, rec.FENs[ply])
 				ok = false
 				break
 			}
@@ -102,4 +117,25 @@ func TestRecordedGames(t *testing.T) {
 			t.Errorf("game %d: result %s, want %s", i+1, got, rec.Result)
 		}
 	}
+}
+
+// recordedSANAgrees checks move m of a recorded game in p against the
+// record's SAN: written in English it is want, want reads back as m, and
+// the Turkish spelling reads back as m too. It reports any difference.
+func recordedSANAgrees(t *testing.T, game, ply int, p Position, m Move, want string) bool {
+	t.Helper()
+	if got := p.SAN(m, English); got != want {
+		t.Errorf("game %d ply %d: SAN(%s) = %q, want %q in %s", game, ply, m, got, want, p.FEN())
+		return false
+	}
+	if got, err := p.ParseSAN(want, English); err != nil || got != m {
+		t.Errorf("game %d ply %d: ParseSAN(%q) = %v, %v, want %s in %s", game, ply, want, got, err, m, p.FEN())
+		return false
+	}
+	tr := p.SAN(m, Turkish)
+	if got, err := p.ParseSAN(tr, Turkish); err != nil || got != m {
+		t.Errorf("game %d ply %d: ParseSAN(%q, Turkish) = %v, %v, want %s in %s", game, ply, tr, got, err, m, p.FEN())
+		return false
+	}
+	return true
 }

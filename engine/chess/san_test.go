@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,14 +24,6 @@ type sanInvalidCase struct {
 	SAN    string `json:"san"`
 	Kind   string `json:"kind"`
 	Reason string `json:"reason"`
-}
-
-// sanGame is one line of testdata/san_games.jsonl (the first games of the
-// shared games.jsonl, keeping only the fields used here).
-type sanGame struct {
-	Start string   `json:"start"`
-	UCI   []string `json:"uci"`
-	SAN   []string `json:"san"`
 }
 
 // sanReadJSONL reads one JSON value per non-empty line of path.
@@ -168,48 +159,6 @@ func TestSANInvalidCases(t *testing.T) {
 			}
 		})
 	}
-}
-
-// sanWalkGames plays each game from its start, checking every move's SAN.
-func sanWalkGames(t *testing.T, games []sanGame) {
-	for i, g := range games {
-		if len(g.UCI) != len(g.SAN) {
-			t.Fatalf("game %d: %d UCI moves but %d SAN moves", i+1, len(g.UCI), len(g.SAN))
-		}
-		p := sanFEN(t, g.Start)
-		for ply, uci := range g.UCI {
-			m := sanLegal(t, p, uci)
-			if got := p.SAN(m, English); got != g.SAN[ply] {
-				t.Fatalf("game %d ply %d: SAN(%s) = %q, want %q in %s", i+1, ply+1, uci, got, g.SAN[ply], p.FEN())
-			}
-			if got, err := p.ParseSAN(g.SAN[ply], English); err != nil || got != m {
-				t.Fatalf("game %d ply %d: ParseSAN(%q) = %v, %v, want %s in %s", i+1, ply+1, g.SAN[ply], got, err, uci, p.FEN())
-			}
-			tr := p.SAN(m, Turkish)
-			if got, err := p.ParseSAN(tr, Turkish); err != nil || got != m {
-				t.Fatalf("game %d ply %d: ParseSAN(%q, Turkish) = %v, %v, want %s in %s", i+1, ply+1, tr, got, err, uci, p.FEN())
-			}
-			p = p.Play(m)
-		}
-	}
-}
-
-func TestSANGames(t *testing.T) {
-	t.Run("local", func(t *testing.T) {
-		sanWalkGames(t, sanReadJSONL[sanGame](t, "testdata/san_games.jsonl"))
-	})
-	t.Run("shared", func(t *testing.T) {
-		// The project's shared test data sits beside the repository; the
-		// local copy above keeps the package testable without it.
-		path := filepath.Join("..", "..", "..", "shared", "testdata", "games.jsonl")
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("shared games not found: %v", err)
-		}
-		if testing.Short() {
-			t.Skip("all shared games only without -short")
-		}
-		sanWalkGames(t, sanReadJSONL[sanGame](t, path))
-	})
 }
 
 func TestParseSAN(t *testing.T) {
