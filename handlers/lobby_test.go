@@ -106,10 +106,14 @@ func TestLobbyPage(t *testing.T) {
 			if got, _ := row.Attr("data-refusal"); got != refusal {
 				t.Errorf("%s: lounge %s refusal %q, want %q", lang, slug, got, refusal)
 			}
-			if refusal != "" {
-				if got := strings.TrimSpace(row.Find(`[data-testid="refusal-` + slug + `"]`).Text()); got != text(t, lang, "lobby.refusal."+refusal) {
-					t.Errorf("%s: lounge %s reason %q", lang, slug, got)
-				}
+			// Each row says whether the viewer may sit, and if not, why.
+			maySit := strings.TrimSpace(row.Find(`[data-testid="may-sit-` + slug + `"]`).Text())
+			reason := strings.TrimSpace(row.Find(`[data-testid="refusal-` + slug + `"]`).Text())
+			if refusal == "" && (maySit != text(t, lang, "lobby.lounges.open") || reason != "") {
+				t.Errorf("%s: open lounge %s says %q / %q, want only that the viewer may sit", lang, slug, maySit, reason)
+			}
+			if refusal != "" && (reason != text(t, lang, "lobby.refusal."+refusal) || maySit != "") {
+				t.Errorf("%s: closed lounge %s says %q / %q, want only the reason", lang, slug, maySit, reason)
 			}
 		}
 	}
