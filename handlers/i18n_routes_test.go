@@ -1,0 +1,188 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/PuerkitoBio/goquery"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"satranc/engine/chess"
+	"satranc/locales"
+)
+
+// leakedIDPattern finds a message ID anywhere in a text: views.T writes
+// the ID of a message missing from the locale files, alone or inside a
+// longer text. It is built from the first segments of the IDs the locale
+// files have (account, game, rules ...), so that an ordinary word followed
+// by a dot is not taken for one.
+func leakedIDPattern(t *testing.T) *regexp.Regexp {
+	t.Helper()
+	buf, err := fs.ReadFile(locales.FS(), "active.en.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := i18n.ParseMessageFileBytes(buf, "active.en.toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var areas []string
+	for _, m := range mf.Messages {
+		area, _, _ := strings.Cut(m.ID, ".")
+		areas = append(areas, regexp.QuoteMeta(area))
+	}
+	slices.Sort(areas)
+	areas = slices.Compact(areas)
+	if len(areas) < 10 {
+		t.Fatalf("only %d areas of message IDs: %q", len(areas), areas)
+	}
+	return regexp.MustCompile(`\b(?:` + strings.Join(areas, "|") + `)(?:\.[a-z][a-z0-9_]*)+\b`)
+}
+
+// textAttrs are the attributes a person reads or hears.
+var textAttrs = []string{"title", "alt", "aria-label", "placeholder", "label"}
+
+// findLeakedIDs returns every message ID in doc's texts and user-facing
+// attributes (including the value of a button-like input).
+func findLeakedIDs(doc *goquery.Document, id *regexp.Regexp) []string {
+	var leaks []string
+	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		s.Contents().Each(func(_ int, c *goquery.Selection) {
+			if goquery.NodeName(c) == "#text" {
+				leaks = append(leaks, id.FindAllString(c.Text(), -1)...)
+			}
+		})
+		attrs := textAttrs
+		if kind := s.AttrOr("type", ""); goquery.NodeName(s) == "input" && (kind == "submit" || kind == "button" || kind == "reset") {
+			attrs = append(slices.Clip(attrs), "value")
+		}
+		for _, a := range attrs {
+			if v, ok := s.Attr(a); ok {
+				leaks = append(leaks, id.FindAllString(v, -1)...)
+			}
+		}
+	})
+	return leaks
+}
+
+// TestLeakedIDPattern: the detector finds an ID alone and inside a text,
+// and takes neither a sentence's dot nor a file name for one.
+func TestLeakedIDPattern(t *testing.T) {
+	id := leakedIDPattern(t)
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(`<p>game.resign</p><p>Score: rules.draws.fifty (3)</p>` +
+		`<img alt="piece.white_king"><input type="submit" value="lobby.join"><input name="x" value="game.ok">` +
+		`<p>The game. Rules. satranc.db app.css</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"game.resign", "rules.draws.fifty", "piece.white_king", "lobby.join"}
+	if got := findLeakedIDs(doc, id); !slices.Equal(got, want) {
+		t.Errorf("findLeakedIDs = %q, want %q", got, want)
+	}
+}
+
+// TestEveryPageTranslated renders every page of the site (every GET
+// route, for the administrator, a member and a guest, as a full page and
+// as an htmx fragment) in English and in Turkish, and fails if a message
+// ID shows anywhere in it untranslated, if a page is not in the language
+// asked for or lacks the language switcher, or if a page reads the same in
+// both languages. A finished game's page and replay show the moves in the
+// page language's letters.
+func TestEveryPageTranslated(t *testing.T) {
+	s := newRouteSite(t)
+	finished := finishedGame(t, s)
+	leaked := leakedIDPattern(t)
+
+	paths := siteRoutes(t, s.h, s.values)[http.MethodGet]
+	paths = append(paths, fmt.Sprintf("/games/%d", finished), fmt.Sprintf("/replay/%d", finished), fmt.Sprintf("/replay/%d?ply=3", finished))
+	pages := 0
+	for _, path := range paths {
+		if strings.HasSuffix(path, "/events") || path == "/metrics" || path == "/healthz" || strings.HasPrefix(path, "/static/") {
+			continue // streams, metrics, the health check and static files are not pages
+		}
+		for _, who := range s.visitors() {
+			for _, htmx := range []bool{false, true} {
+				texts := map[string]string{}
+				for _, lang := range []string{"en", "tr"} {
+					target := path + sep(path) + "lang=" + lang
+					rq := request{target: target, cookies: who.cookies}
+					if htmx {
+						rq.header = map[string]string{"HX-Request": "true"}
+					}
+					resp := s.do(t, rq)
+					what := fmt.Sprintf("%s GET %s (htmx %v)", who.name, target, htmx)
+					if resp.StatusCode/100 == 3 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+						continue // a redirect (its target is a route of its own), a download
+					}
+					doc := parse(t, resp)
+					pages++
+					for _, id := range findLeakedIDs(doc, leaked) {
+						t.Errorf("%s: untranslated %q", what, id)
+					}
+					if doc.Find("html").Length() > 0 { // a whole page, not a fragment
+						if got := doc.Find("html").AttrOr("lang", ""); got != lang {
+							t.Errorf("%s: <html lang=%q>", what, got)
+						}
+						if testid(doc, "lang-switcher").Length() != 1 {
+							t.Errorf("%s: no language switcher", what)
+						}
+					}
+					texts[lang] = strings.Join(strings.Fields(doc.Find("body").Text()), " ")
+				}
+				if en, ok := texts["en"]; ok && en != "" && en == texts["tr"] {
+					t.Errorf("%s GET %s (htmx %v) reads the same in English and Turkish: %.200q", who.name, path, htmx, en)
+				}
+			}
+		}
+	}
+	t.Logf("%d pages checked", pages)
+	if pages < 120 {
+		t.Errorf("only %d pages checked: the walk missed the routes", pages)
+	}
+
+	// The moves of the finished game, in each language's letters.
+	for _, page := range []struct{ path, moves string }{
+		{fmt.Sprintf("/games/%d", finished), `[data-testid="move-list"] [data-testid="move"]`},
+		{fmt.Sprintf("/replay/%d", finished), `[data-testid="replay-moves"] a`},
+	} {
+		for lang, want := range map[string]string{"en": "e4 e5 Nf3 Nc6", "tr": "e4 e5 Af3 Ac6"} {
+			path := page.path
+			doc := parse(t, s.do(t, request{target: path + "?lang=" + lang, cookies: s.member.cookies()}))
+			var moves []string
+			doc.Find(page.moves).Each(func(_ int, m *goquery.Selection) {
+				moves = append(moves, strings.TrimSpace(m.Text()))
+			})
+			if got := strings.Join(moves, " "); got != want {
+				t.Errorf("GET %s?lang=%s: moves %q, want %q", path, lang, got, want)
+			}
+		}
+	}
+}
+
+// finishedGame plays 1. e4 e5 2. Nf3 Nc6 in a new private game between
+// s's administrator and member, then White resigns; it returns the game.
+func finishedGame(t *testing.T, s *routeSite) int64 {
+	t.Helper()
+	id, white, black := s.privateGame(t, s.admin, s.member)
+	ctx := context.Background()
+	for ply, text := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		mover := white
+		if ply%2 == 1 {
+			mover = black
+		}
+		if err := s.games.Move(ctx, id, mover.ID, text, chess.English, ply); err != nil {
+			t.Fatalf("move %s: %v", text, err)
+		}
+	}
+	if err := s.games.Resign(ctx, id, white.ID); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
