@@ -12,7 +12,7 @@ import (
 	"satranc/engine/chess"
 )
 
-const pgnUsage = `Usage: satranc pgn [--lang en|tr] [--format pgn|json] < games.pgn
+const pgnUsage = `Usage: satranc pgn [--lang en|tr] [--format pgn|json] [--from en|tr] < games.pgn
 
 Reads PGN games (or bare movetext) on stdin, replays each by the rules and
 writes it back normalised: SAN in the letters of --lang, the Result tag set
@@ -20,10 +20,12 @@ by the rules when they ended the game (else kept from the input), and a
 Termination tag. With --format json, writes one JSON object a line per game:
 {"san":[...],"uci":[...],"fen":"...","end":"...","result":"..."}.
 
-The input is read in the letters of --lang too (UCI such as e2e4 is read in
-both). The first illegal or unreadable move stops the run: it is reported on
-stderr with its game and move number, the games before it are written, and
-the exit status is 1.
+The input is read in the letters of --lang too, unless --from names its
+own: K is the king in English and the rook (Kale) in Turkish, so a PGN in
+English letters is turned into Turkish with --lang tr --from en. UCI such
+as e2e4 is read in both. The first illegal or unreadable move stops the
+run: it is reported on stderr with its game and move number, the games
+before it are written, and the exit status is 1.
 
 Flags:
 `
@@ -48,6 +50,7 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	lang := fs.String("lang", "en", "piece letters of the SAN read and written: en (K Q R B N) or tr (Ş V K F A)")
 	format := fs.String("format", "pgn", "output format: pgn or json")
+	from := fs.String("from", "", "piece letters of the input's SAN, en or tr (default: those of --lang)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -65,6 +68,14 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fs.Usage()
 		return 2
 	}
+	readLetters := letters
+	if *from != "" {
+		if readLetters, err = chess.ParseLetters(*from); err != nil {
+			fmt.Fprintf(stderr, "satranc pgn: --from %q: want en or tr\n", *from)
+			fs.Usage()
+			return 2
+		}
+	}
 	if *format != "pgn" && *format != "json" {
 		fmt.Fprintf(stderr, "satranc pgn: --format %q: want pgn or json\n", *format)
 		fs.Usage()
@@ -74,7 +85,7 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	out := bufio.NewWriter(stdout)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	r := chess.NewPGNReader(stdin, letters)
+	r := chess.NewPGNReader(stdin, readLetters)
 	code := 0
 	for {
 		if err := ctx.Err(); err != nil {
@@ -90,6 +101,9 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			var pe *chess.PGNError
 			if errors.As(err, &pe) {
 				fmt.Fprintf(stderr, "satranc %v\n", err) // "satranc pgn: game 3, move 12 (black) ..."
+				if *from == "" && readLetters == chess.Turkish && errors.Is(err, chess.ErrIllegalMove) {
+					fmt.Fprintln(stderr, "satranc pgn: the moves were read in Turkish letters (K is the rook); for a PGN in English letters add --from en")
+				}
 			} else {
 				fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
 			}
@@ -97,7 +111,7 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			break
 		}
 		if *format == "json" {
-			err = enc.Encode(pgnGameJSON(g))
+			err = enc.Encode(pgnGameJSON(g, letters))
 		} else {
 			err = chess.WritePGN(out, normalizePGN(g), letters)
 		}
@@ -130,16 +144,17 @@ func normalizePGN(g *chess.PGNGame) *chess.PGNGame {
 	return g
 }
 
-// pgnGameJSON is g in --format json; the SAN is in the reader's letters.
-func pgnGameJSON(g *chess.PGNGame) pgnJSON {
+// pgnGameJSON is g in --format json, with the SAN in letters.
+func pgnGameJSON(g *chess.PGNGame, letters chess.Letters) pgnJSON {
 	j := pgnJSON{
 		SAN:    make([]string, 0, len(g.Moves)),
 		UCI:    make([]string, 0, len(g.Moves)),
 		End:    g.Record.Termination().String(),
 		Result: pgnResult(g),
 	}
-	for _, m := range g.Moves {
-		j.SAN = append(j.SAN, m.SAN)
+	for i, m := range g.Moves {
+		before := g.Record.PositionAt(i)
+		j.SAN = append(j.SAN, before.SAN(m.Move, letters))
 		j.UCI = append(j.UCI, m.Move.String())
 	}
 	final := g.Record.Position()

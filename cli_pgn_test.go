@@ -96,16 +96,38 @@ func TestPGNCommandTurkish(t *testing.T) {
 		t.Errorf("runPGN --lang tr stdout =\n%s\nwant it to end with %q", stdout, want)
 	}
 
-	// English input read as Turkish: K is the rook, so Ke2 is illegal.
+	// English input read as Turkish: K is the rook, so Ke2 is illegal, and
+	// the message says how to read English letters.
 	code, _, stderr = runPGNString(t, "1. e4 e5 2. Ke2 *", "--lang", "tr")
-	if code != 1 || !strings.Contains(stderr, `game 1, move 2 (white) "Ke2"`) {
-		t.Errorf("runPGN --lang tr on English = %d, stderr %q; want 1 and the move named", code, stderr)
+	if code != 1 || !strings.Contains(stderr, `game 1, move 2 (white) "Ke2"`) || !strings.Contains(stderr, "add --from en") {
+		t.Errorf("runPGN --lang tr on English = %d, stderr %q; want 1, the move named and the hint", code, stderr)
 	}
 
-	// English input, written in Turkish after reading in English.
+	// English input, read and written in English.
 	code, stdout, _ = runPGNString(t, "1. e4 e5 2. Ke2 Qh4 *", "--lang", "en")
 	if code != 0 || !strings.Contains(stdout, "2. Ke2 Qh4 *") {
 		t.Errorf("runPGN --lang en = %d, stdout %q", code, stdout)
+	}
+
+	// English input turned into Turkish: the king's K becomes Ş, the rook's
+	// R becomes K, and so on.
+	wantTR := "1. e4 e5 2. Af3 Ac6 3. Fc4 Fc5 4. O-O Af6 5. Ke1 O-O 6. Şh1 d6 7. Ve2 Şh8"
+	code, stdout, stderr = runPGNString(t, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 O-O 6. Kh1 d6 7. Qe2 Kh8 *", "--lang", "tr", "--from", "en")
+	if code != 0 || !strings.HasSuffix(stdout, "\n"+wantTR+" *\n\n") {
+		t.Errorf("runPGN --lang tr --from en = %d, stderr %q, stdout\n%s\nwant the moves %q", code, stderr, stdout, wantTR)
+	}
+
+	// And back: Turkish input written in English letters.
+	code, stdout, stderr = runPGNString(t, wantTR+" *", "--lang", "en", "--from", "tr")
+	if want := "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 O-O 6. Kh1 d6 7. Qe2 Kh8 *"; code != 0 || !strings.HasSuffix(stdout, "\n"+want+"\n\n") {
+		t.Errorf("runPGN --lang en --from tr = %d, stderr %q, stdout\n%s\nwant the moves %q", code, stderr, stdout, want)
+	}
+
+	// --format json writes the SAN in the letters of --lang, whatever
+	// the input's.
+	code, stdout, stderr = runPGNString(t, "1. e4 e5 2. Ke2 Qh4 3. Nf3 Bc5 *", "--lang", "tr", "--from", "en", "--format", "json")
+	if want := `{"san":["e4","e5","Şe2","Vh4","Af3","Fc5"],`; code != 0 || !strings.HasPrefix(stdout, want) {
+		t.Errorf("runPGN --format json --lang tr --from en = %d, stderr %q, stdout %s; want it to begin %s", code, stderr, stdout, want)
 	}
 }
 
@@ -179,6 +201,7 @@ func TestPGNCommandErrors(t *testing.T) {
 		{"bad flag", []string{"--nope"}, "", 2, "flag provided but not defined"},
 		{"bad lang", []string{"--lang", "de"}, "", 2, `--lang "de": want en or tr`},
 		{"bad format", []string{"--format", "xml"}, "", 2, `--format "xml": want pgn or json`},
+		{"bad from", []string{"--from", "de"}, "", 2, `--from "de": want en or tr`},
 		{"extra argument", []string{"games.pgn"}, "", 2, `unexpected argument "games.pgn"`},
 		{"help", []string{"-h"}, "", 0, "Usage: satranc pgn"},
 		{"unparsable move", nil, "1. e4 e5 2. Zz3 *", 1, `satranc pgn: game 1, move 2 (white) "Zz3": chess: invalid SAN`},
