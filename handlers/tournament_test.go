@@ -174,6 +174,10 @@ func TestProfilePrizes(t *testing.T) {
 func TestTournamentEvents(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	tt := newFakeTourneys(t)
+	// The stream sends the next day's panel when the day ends by the real
+	// clock: the fake's day must be today, or it rolls over at once and
+	// that panel comes before the one this test waits for.
+	tt.now = time.Now().In(tt.loc)
 	games := newFakeGames()
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Tournaments: tt, Games: games, Users: &fakeAccounts{}})
 	srv := httptest.NewServer(h.Routes())
