@@ -44,3 +44,28 @@ func TestLeaderboard(t *testing.T) {
 		t.Errorf("LobbyPlayer(2) = %+v, %v", p, err)
 	}
 }
+
+// TestLeaderboardBeyondTop100: with 105 players of different ratings the
+// top 100 leave out the weakest five, whose own places are still known
+// (the page shows yours below the list).
+func TestLeaderboardBeyondTop100(t *testing.T) {
+	s, _ := mustOpen(t)
+	mustUsers(t, s, 105)
+	ctx := context.Background()
+	if _, err := s.db.Exec("UPDATE users SET rating = 2000 - 5 * id, rated_games = 1"); err != nil {
+		t.Fatal(err)
+	}
+	top, err := s.Leaderboard(ctx, 100)
+	if err != nil || len(top) != 100 {
+		t.Fatalf("Leaderboard(100) = %d rows, %v", len(top), err)
+	}
+	for i, st := range top {
+		if st.Rank != i+1 || st.User != int64(i+1) {
+			t.Fatalf("Leaderboard(100)[%d] = %+v, want user %d at rank %d", i, st, i+1, i+1)
+		}
+	}
+	st, err := s.StandingOf(ctx, 105)
+	if err != nil || st.Rank != 105 || st.Rating != 1475 {
+		t.Errorf("StandingOf(105) = %+v, %v; want rank 105 at 1475", st, err)
+	}
+}
