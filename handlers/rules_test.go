@@ -197,6 +197,16 @@ func TestRulesTryIts(t *testing.T) {
 				t.Errorf("%s %s: the praise shows before any move", lang, tc.name)
 			}
 		}
+		// The label is in capitals by the language's rules: i is İ in Turkish.
+		wantLabel := map[string]string{"en": "TRY IT", "tr": "DENEYİN"}[lang]
+		doc.Find(`[data-testid="tryit-label"]`).Each(func(_ int, s *goquery.Selection) {
+			if got := s.Text(); got != wantLabel {
+				t.Errorf("%s: try-it label %q, want %q", lang, got, wantLabel)
+			}
+		})
+		if n := doc.Find(`[data-testid="tryit-label"]`).Length(); n != len(tests) {
+			t.Errorf("%s: %d try-it labels, want %d", lang, n, len(tests))
+		}
 		if hint := doc.Find(`[data-testid="tryit-promotion"] [data-tryit-hint]`); hint.AttrOr("data-tryit-hint", "") != "b7b8r b7b8b b7b8n" {
 			t.Errorf("%s: promotion hint for %q", lang, hint.AttrOr("data-tryit-hint", ""))
 		}
