@@ -1,7 +1,8 @@
 // Package lobby seats players at public tables (SPEC section 5): Quick Play
 // and the five staked lounges. A player joins the queue of one table (a
 // lounge or Quick Play, and a time control); waiting players of similar
-// rating are paired, and a player left alone for BotFillAfter gets a
+// rating are paired. A player still waiting after BotFillAfter gets the
+// nearest-rated other player waiting at that table, or, alone there, a
 // computer opponent at the level nearest their rating (SPEC section 6).
 //
 // The matching rules are pure functions of the queue and the time (Queues);

@@ -139,8 +139,8 @@ func (q *Queues) Waiting(user int64) (Entry, bool) {
 func (q *Queues) Len() int { return len(q.where) }
 
 // Match pairs the players of every table at now and takes them out of the
-// queues: first players with each other (MatchTable), then every player
-// still alone after fillAfter with a bot.
+// queues: first players with each other within the rating window
+// (MatchTable), then those who have waited fillAfter (fill).
 func (q *Queues) Match(now time.Time) []Pair {
 	var pairs []Pair
 	for t := range q.tables {
@@ -149,19 +149,40 @@ func (q *Queues) Match(now time.Time) []Pair {
 	if q.fillAfter <= 0 {
 		return pairs
 	}
-	var alone []Entry
-	for _, entries := range q.tables {
-		for _, e := range entries {
-			if now.Sub(e.Joined) >= q.fillAfter {
-				alone = append(alone, e)
-			}
-		}
-	}
-	for _, e := range alone {
-		q.Remove(e.Player.User)
-		pairs = append(pairs, Pair{Table: e.Table, A: e, Bot: BotLevel(e.Player.Rating)})
+	for t := range q.tables {
+		pairs = append(pairs, q.fill(t, now)...)
 	}
 	return pairs
+}
+
+// fill seats the players of table t who have waited fillAfter, oldest
+// first: each with the other player waiting there nearest in rating (the
+// earlier joiner on a tie), whatever the window, and only a player alone
+// at the table with a bot. SPEC section 6 lets a bot take the seat only
+// when no other player is waiting; the window decides who plays whom
+// before that.
+func (q *Queues) fill(t Table, now time.Time) []Pair {
+	var pairs []Pair
+	for {
+		entries := q.tables[t]
+		i := slices.IndexFunc(entries, func(e Entry) bool { return now.Sub(e.Joined) >= q.fillAfter })
+		if i < 0 {
+			return pairs
+		}
+		a, best := entries[i], -1
+		for j, b := range entries {
+			if j != i && (best < 0 || abs(a.Player.Rating-b.Player.Rating) < abs(a.Player.Rating-entries[best].Player.Rating)) {
+				best = j
+			}
+		}
+		p := Pair{Table: t, A: a, Bot: BotLevel(a.Player.Rating)}
+		if best >= 0 {
+			p.B, p.Bot = entries[best], game.NoBot
+			q.Remove(p.B.Player.User)
+		}
+		q.Remove(a.Player.User)
+		pairs = append(pairs, p)
+	}
 }
 
 // MatchTable pairs the waiting players of table t at now and takes them

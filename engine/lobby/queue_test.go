@@ -122,7 +122,7 @@ func TestAddMovesPlayer(t *testing.T) {
 func TestBotFill(t *testing.T) {
 	q := NewQueues(DefaultWindow, 6*time.Second)
 	q.Add(entry(1, 1800, blitz, 0))
-	q.Add(entry(2, 900, blitz, time.Second))
+	q.Add(entry(2, 900, bullet, time.Second))
 	if got := q.Match(t0.Add(5999 * time.Millisecond)); len(got) != 0 {
 		t.Fatalf("Match before 6 s = %v, want none", users(got))
 	}
@@ -133,6 +133,34 @@ func TestBotFill(t *testing.T) {
 	got = q.Match(t0.Add(7 * time.Second))
 	if len(got) != 1 || got[0].A.Player.User != 2 || got[0].Bot != game.Easy {
 		t.Fatalf("Match at 7 s = %+v, want user 2 with an easy bot", got)
+	}
+	if q.Len() != 0 {
+		t.Errorf("%d still waiting", q.Len())
+	}
+}
+
+// TestFillPrefersWaitingPlayer: after 6 s a player is seated with the
+// nearest-rated player waiting at the same table, however far outside the
+// window; a bot comes only to a player alone at the table (SPEC section
+// 6: "if no other player is waiting").
+func TestFillPrefersWaitingPlayer(t *testing.T) {
+	q := NewQueues(DefaultWindow, 6*time.Second)
+	q.Add(entry(1, 1800, blitz, 0))
+	q.Add(entry(2, 900, blitz, time.Second))
+	q.Add(entry(3, 1300, blitz, 2*time.Second))
+	if got := q.Match(t0.Add(5999 * time.Millisecond)); len(got) != 0 {
+		t.Fatalf("Match before 6 s = %v, want none (all outside each other's window)", users(got))
+	}
+	got := q.Match(t0.Add(6 * time.Second))
+	if len(got) != 1 || got[0].WithBot() || got[0].A.Player.User != 1 || got[0].B.Player.User != 3 {
+		t.Fatalf("Match at 6 s = %v, want user 1 with user 3, the nearer in rating", users(got))
+	}
+	if got := q.Match(t0.Add(6500 * time.Millisecond)); len(got) != 0 {
+		t.Fatalf("Match at 6.5 s = %v, want none (user 2 has waited 5.5 s)", users(got))
+	}
+	got = q.Match(t0.Add(7 * time.Second))
+	if len(got) != 1 || got[0].A.Player.User != 2 || got[0].Bot != game.Easy {
+		t.Fatalf("Match at 7 s = %+v, want user 2, now alone, with an easy bot", got)
 	}
 	if q.Len() != 0 {
 		t.Errorf("%d still waiting", q.Len())
