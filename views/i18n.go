@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"maps"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/cases"
@@ -79,6 +80,22 @@ func TN(ctx context.Context, id string, n int) string {
 		PluralCount:  n,
 		TemplateData: map[string]any{"Count": n},
 	})
+}
+
+// TND returns the plural form of message id that fits n, with the
+// template fields in data; n is {{.Count}} unless data sets Count.
+func TND(ctx context.Context, id string, n int64, data map[string]any) string {
+	fields := make(map[string]any, len(data)+1)
+	fields["Count"] = n
+	maps.Copy(fields, data)
+	return localize(ctx, &i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: fields})
+}
+
+// AmountText returns the plural form of message id that fits n chips,
+// with n written in ctx's language's style as {{.Amount}}: "1 chip",
+// "2,500 chips", "2.500 fiş".
+func AmountText(ctx context.Context, id string, n int64) string {
+	return TND(ctx, id, n, map[string]any{"Amount": Amount(ctx, n)})
 }
 
 // localize runs lc through ctx's Localizer.

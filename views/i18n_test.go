@@ -58,6 +58,42 @@ func TestTN(t *testing.T) {
 	}
 }
 
+func TestPluralTexts(t *testing.T) {
+	tests := []struct {
+		lang, id string
+		n        int64
+		want     string
+	}{
+		{"en", "lobby.balance", 1, "Your balance: 1 chip"},
+		{"en", "lobby.balance", 0, "Your balance: 0 chips"},
+		{"en", "lobby.balance", 2500, "Your balance: 2,500 chips"},
+		{"tr", "lobby.balance", 1, "Bakiyeniz: 1 fiş"},
+		{"tr", "lobby.balance", 2500, "Bakiyeniz: 2.500 fiş"},
+		{"en", "tournament.prize_chips", 1, "1 chip"},
+		{"en", "tournament.prize_chips", 10000, "10,000 chips"},
+		{"tr", "tournament.prize_chips", 10000, "10.000 fiş"},
+	}
+	for _, tc := range tests {
+		if got := AmountText(ctxIn(tc.lang), tc.id, tc.n); got != tc.want {
+			t.Errorf("AmountText(%s, %s, %d) = %q, want %q", tc.lang, tc.id, tc.n, got, tc.want)
+		}
+	}
+	chart := map[string]any{"First": 1200, "Last": 1220}
+	for _, tc := range []struct {
+		lang  string
+		games int64
+		want  string
+	}{
+		{"en", 1, "Rating from 1200 to 1220 over 1 rated game"},
+		{"en", 31, "Rating from 1200 to 1220 over 31 rated games"},
+		{"tr", 1, "1 puanlı oyunda 1200 puandan 1220 puana"},
+	} {
+		if got := TND(ctxIn(tc.lang), "player.chart_label", tc.games, chart); got != tc.want {
+			t.Errorf("TND(%s, player.chart_label, %d) = %q, want %q", tc.lang, tc.games, got, tc.want)
+		}
+	}
+}
+
 func TestCasing(t *testing.T) {
 	tests := []struct {
 		lang, in, upper, lower string

@@ -76,7 +76,7 @@ func TournamentPath(kind tourney.Kind) string { return "/tournaments/" + kind.St
 // PrizeText describes a prize in ctx's language: its chips, its cosmetic
 // item, or both.
 func PrizeText(ctx context.Context, p tourney.Prize) string {
-	chips := TD(ctx, "tournament.prize_chips", map[string]any{"Amount": Amount(ctx, p.Chips)})
+	chips := AmountText(ctx, "tournament.prize_chips", p.Chips)
 	switch {
 	case p.Item == "":
 		return chips
