@@ -145,7 +145,24 @@ func TestSameOpponentAnnounced(t *testing.T) {
 			t.Errorf("%s has %d chips after the unstaked game (%v), want 5,000", p.Name, n, err)
 		}
 	}
-	if st, _ := e.store.Stats(ctx, white.ID); st.Wins != 1 {
-		t.Errorf("the unstaked game does not count in the winner's record: %+v", st)
+	// Their own profiles: no rated game, the finished game in the record
+	// and its experience (10 XP, 5 more for the win; the aborted games
+	// earn none), and the chips.
+	for _, c := range []struct {
+		p              player
+		results, level string
+	}{{white, "1 / 0 / 0", "Level 1 (15 XP)"}, {black, "0 / 0 / 1", "Level 1 (10 XP)"}} {
+		resp := e.get("/players/"+c.p.Name, c.p)
+		doc, err := goquery.NewDocumentFromReader(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s's profile = %d, %v", c.p.Name, resp.StatusCode, err)
+		}
+		got := func(id string) string { return strings.TrimSpace(doc.Find(`[data-testid="` + id + `"]`).Text()) }
+		if got("player-rating") != "1200" || got("player-rated-games") != "0" || got("player-results") != c.results ||
+			got("player-level") != c.level || !strings.Contains(got("profile-balance"), "5,000") {
+			t.Errorf("%s's profile: rating %s, rated games %s, results %s, %s, %s", c.p.Name, got("player-rating"),
+				got("player-rated-games"), got("player-results"), got("player-level"), got("profile-balance"))
+		}
 	}
 }

@@ -110,6 +110,15 @@ func TestPlayerPage(t *testing.T) {
 			if doc.Find(`[data-testid="player-rating"]`).Text() != "1234" || doc.Find(`[data-testid="rating-chart"] polyline`).Length() != 1 {
 				t.Error("rating or chart missing")
 			}
+			// 3 rated games, 2 wins and a loss, 140 XP: level 2, 40 XP into it.
+			level := doc.Find(`[data-testid="player-level"]`)
+			progress, _ := level.Find("progress").Attr("value")
+			if doc.Find(`[data-testid="player-rated-games"]`).Text() != "3" ||
+				strings.TrimSpace(doc.Find(`[data-testid="player-results"]`).Text()) != "2 / 0 / 1" ||
+				strings.TrimSpace(level.Text()) != "Level 2 (140 XP)" || progress != "40" {
+				t.Errorf("rated games %q, results %q, level %q (progress %s)", doc.Find(`[data-testid="player-rated-games"]`).Text(),
+					doc.Find(`[data-testid="player-results"]`).Text(), level.Text(), progress)
+			}
 			row := doc.Find(`[data-testid="past-game"]`)
 			if s, _ := row.Attr("data-score"); s != "win" || strings.Contains(row.Text(), "Computer") {
 				t.Errorf("past game %q score %q, want a win against a named player", row.Text(), s)
