@@ -48,6 +48,9 @@ type serveConfig struct {
 	// believed; baseURL is the site's public address (nil: as reached).
 	proxies handlers.TrustedProxies
 	baseURL *url.URL
+	// inviteExpiry is how long a private game's invitation stays open
+	// before the game is cancelled (play.DefaultInviteExpiry: a day).
+	inviteExpiry time.Duration
 	// botFillAfter is how long a player waits alone at a public table
 	// before a bot takes the empty seat (SPEC section 6: about 6 s).
 	botFillAfter time.Duration
@@ -87,6 +90,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"after the burst, one more attempt per `interval` (env SATRANC_AUTH_EVERY)")
 	fs.DurationVar(&cfg.disconnectGrace, "disconnect-grace", game.DefaultDisconnectGrace,
 		"how long a disconnected player has to come back before losing (env SATRANC_DISCONNECT_GRACE)")
+	fs.DurationVar(&cfg.inviteExpiry, "invite-expiry", play.DefaultInviteExpiry,
+		"how long a private game's invitation stays open: a game nobody joins within it is cancelled, without effect on ratings or chips (env SATRANC_INVITE_EXPIRY)")
 	fs.DurationVar(&cfg.botFillAfter, "bot-fill-after", lobby.DefaultBotFillAfter,
 		"how long a player waits alone at a public table before a computer player takes the seat (env SATRANC_BOT_FILL_AFTER)")
 	fs.StringVar(&cfg.support, "support", envOr("SATRANC_SUPPORT", ""),
@@ -119,6 +124,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
+		"invite-expiry": "SATRANC_INVITE_EXPIRY",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
@@ -144,6 +150,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.botFillAfter <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --bot-fill-after must be positive")
+		return 2
+	}
+	if cfg.inviteExpiry <= 0 {
+		fmt.Fprintln(stderr, "satranc serve: --invite-expiry must be positive")
 		return 2
 	}
 	if cfg.proxies, err = handlers.ParseTrustedProxies(*trustedProxy); err != nil {
@@ -269,6 +279,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),
 		DisconnectGrace: cfg.disconnectGrace,
+		InviteExpiry:    cfg.inviteExpiry,
 		Logger:          logger,
 	})
 	defer games.Close()

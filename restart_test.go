@@ -216,6 +216,32 @@ func TestRestartKeepsGames(t *testing.T) {
 // link in a's page. It returns the game's path and id and its players.
 func privateGame(t *testing.T, a, b *user) (path string, id int64, white, black *user) {
 	t.Helper()
+	path, id, invite := createPrivate(t, a)
+	resp, _ := b.get(t, invite)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET invite = %d", resp.StatusCode)
+	}
+	resp, _ = b.post(t, invite, nil)
+	if resp.StatusCode != http.StatusOK || strings.TrimSuffix(resp.Request.URL.Path, "/") != path {
+		t.Fatalf("join by invite: %d at %s, want %s", resp.StatusCode, resp.Request.URL, path)
+	}
+
+	// Who has White is random: the player's board says.
+	_, page := a.get(t, path)
+	switch color, _ := page.Find(`[data-color]`).First().Attr("data-color"); color {
+	case "w":
+		return path, id, a, b
+	case "b":
+		return path, id, b, a
+	}
+	t.Fatalf("player A's board has no colour")
+	return
+}
+
+// createPrivate has a create a private 3+2 game and returns the game's
+// path and id and the path of its invite link, from a's page.
+func createPrivate(t *testing.T, a *user) (path string, id int64, invite string) {
+	t.Helper()
 	resp, page := a.post(t, "/games/private", url.Values{"control": {"3+2"}})
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Request.URL.Path, "/games/") {
 		t.Fatalf("create private game: %d at %s", resp.StatusCode, resp.Request.URL)
@@ -225,33 +251,15 @@ func privateGame(t *testing.T, a, b *user) (path string, id int64, white, black 
 	if err != nil {
 		t.Fatalf("game path %q: %v", path, err)
 	}
-	invite, ok := page.Find(`[data-testid="invite-link"]`).Attr("value")
+	link, ok := page.Find(`[data-testid="invite-link"]`).Attr("value")
 	if !ok {
 		t.Fatal("the new private game's page has no invite link")
 	}
-	inviteURL, err := url.Parse(invite)
+	inviteURL, err := url.Parse(link)
 	if err != nil || !strings.HasPrefix(inviteURL.Path, "/invite/") {
-		t.Fatalf("invite link %q: %v", invite, err)
+		t.Fatalf("invite link %q: %v", link, err)
 	}
-	resp, _ = b.get(t, inviteURL.Path)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET invite = %d", resp.StatusCode)
-	}
-	resp, _ = b.post(t, inviteURL.Path, nil)
-	if resp.StatusCode != http.StatusOK || strings.TrimSuffix(resp.Request.URL.Path, "/") != path {
-		t.Fatalf("join by invite: %d at %s, want %s", resp.StatusCode, resp.Request.URL, path)
-	}
-
-	// Who has White is random: the player's board says.
-	_, page = a.get(t, path)
-	switch color, _ := page.Find(`[data-color]`).First().Attr("data-color"); color {
-	case "w":
-		return path, id, a, b
-	case "b":
-		return path, id, b, a
-	}
-	t.Fatalf("player A's board has no colour")
-	return
+	return path, id, inviteURL.Path
 }
 
 // buildSatranc builds the satranc binary into dir and returns its path.

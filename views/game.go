@@ -58,14 +58,19 @@ type GameView struct {
 	// OpponentGone is the opponent's disconnection countdown, if running.
 	OpponentGone time.Duration
 	// InviteURL is the link a private game's creator shares while the game
-	// waits for the friend.
-	InviteURL string
+	// waits for the friend; InviteExpiresIn is how long the invitation
+	// stays open (0: for good).
+	InviteURL       string
+	InviteExpiresIn time.Duration
 	// Stake is a lounge game's stake per player; Unstaked says the
 	// same-opponent rule made this game unstaked.
 	Stake    int64
 	Unstaked bool
 	// Voided says an administrator voided the finished game's result.
 	Voided bool
+	// Rematchable says the player may ask for a rematch: the game is over,
+	// and it was played (not cancelled before anyone joined).
+	Rematchable bool
 	// RematchByMe and RematchByOpponent are pending rematch requests;
 	// RematchID is the new game once both agreed.
 	RematchByMe, RematchByOpponent bool
@@ -232,8 +237,12 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	}
 	if v.Player && snap.Status == game.Waiting && snap.InviteToken != "" {
 		v.InviteURL = strings.TrimSuffix(in.BaseURL, "/") + "/invite/" + snap.InviteToken
+		if !snap.JoinBy.IsZero() {
+			v.InviteExpiresIn = max(snap.JoinBy.Sub(in.Now), time.Second)
+		}
 	}
-	if v.Player && snap.Status.Over() {
+	if v.Player && snap.Status.Over() && !snap.StartedAt.IsZero() {
+		v.Rematchable = true
 		v.RematchByMe = snap.RematchOffer[v.Side]
 		v.RematchByOpponent = snap.RematchOffer[v.Side.Other()]
 		v.RematchID = snap.RematchID
@@ -261,6 +270,11 @@ func (v GameView) Over() bool { return v.Status.Over() }
 
 // Live reports whether the game is being played.
 func (v GameView) Live() bool { return v.Status == game.Active }
+
+// InviteHours is InviteExpiresIn in whole hours, rounded up.
+func (v GameView) InviteHours() int {
+	return int((v.InviteExpiresIn + time.Hour - 1) / time.Hour)
+}
 
 // StatusText returns the status line in the page language.
 func (v GameView) StatusText(ctx context.Context) string {

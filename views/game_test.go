@@ -27,14 +27,15 @@ func TestGameTextsTranslated(t *testing.T) {
 			}
 		}
 	}
-	for r := game.Checkmate; r <= game.Abort; r++ {
+	for r := game.Checkmate; r <= game.InviteExpired; r++ {
 		for _, side := range []chess.Color{chess.White, chess.Black} {
 			for _, res := range []game.Result{game.WhiteWins, game.BlackWins, game.Draw, game.NoResult} {
+				o := game.Outcome{Result: res, Reason: r, Side: side}
 				st := game.Finished
-				if r == game.Abort {
+				if o.IsAborted() {
 					st = game.Aborted
 				}
-				views = append(views, GameView{Status: st, Outcome: game.Outcome{Result: res, Reason: r, Side: side}})
+				views = append(views, GameView{Status: st, Outcome: o})
 			}
 		}
 	}

@@ -9,8 +9,16 @@ import (
 // Tick applies the passing of time at now: a flag fall (a loss, or a draw
 // against a lone king or a king and a single minor piece, SPEC section 3
 // rule 6) or a disconnection deadline (a loss). Whichever came first ends
-// the game. It returns the events, none if nothing happened.
+// the game. A Waiting game whose invitation has expired (Options.JoinBy)
+// is cancelled: aborted, with no result. It returns the events, none if
+// nothing happened.
 func (g *Game) Tick(now time.Time) []Event {
+	if g.status == Waiting {
+		if by, ok := g.JoinBy(); ok && !now.Before(by) {
+			return []Event{g.finish(Outcome{Result: NoResult, Reason: InviteExpired, Side: g.host()}, by)}
+		}
+		return nil
+	}
 	if g.status != Active {
 		return nil
 	}
@@ -73,11 +81,20 @@ func (g *Game) finish(o Outcome, at time.Time) Event {
 	g.clock.Stop(at)
 	g.outcome = o
 	g.status = Finished
-	if o.Reason == Abort {
+	if o.IsAborted() {
 		g.status = Aborted
 	}
 	g.endedAt = at
 	g.offer = false
 	g.disconnect = [2]time.Time{}
 	return Ended{Stamp: g.stamp(at), Outcome: o, Clocks: g.Clocks(at)}
+}
+
+// host returns the side of the player who is waiting in a Waiting game:
+// the one who made the invitation.
+func (g *Game) host() chess.Color {
+	if g.seats[chess.White].IsEmpty() {
+		return chess.Black
+	}
+	return chess.White
 }

@@ -23,6 +23,10 @@ type Options struct {
 	// DisconnectGrace is how long a disconnected player has to come back;
 	// 0 means DefaultDisconnectGrace.
 	DisconnectGrace time.Duration
+	// JoinBy is when the invitation of a Waiting game expires: if nobody
+	// has joined by then, Tick cancels the game (InviteExpired). Zero: it
+	// waits for good.
+	JoinBy time.Time
 }
 
 // MoveRecord is one move as played: the move, when, and the mover's clock
@@ -45,6 +49,7 @@ type Game struct {
 	startedAt time.Time
 	endedAt   time.Time
 	grace     time.Duration
+	joinBy    time.Time
 
 	offer      bool        // a draw offer is pending
 	offerBy    chess.Color // by whom
@@ -64,6 +69,7 @@ func New(o Options, now time.Time) *Game {
 		record:   chess.NewGame(start),
 		clock:    clock.New(o.Control),
 		grace:    o.DisconnectGrace,
+		joinBy:   o.JoinBy,
 		offerPly: [2]int{-1, -1},
 	}
 	if g.grace <= 0 {
@@ -82,10 +88,12 @@ func (g *Game) start(now time.Time) {
 }
 
 // Join seats s in the empty seat of a Waiting game and starts it at now.
-// A user cannot take both seats.
+// A user cannot take both seats. Joining once the invitation has expired
+// fails, and returns the events of the game's cancellation.
 func (g *Game) Join(s Seat, now time.Time) ([]Event, error) {
+	evs := g.Tick(now)
 	if g.status != Waiting {
-		return nil, fmt.Errorf("%w: game is %s", ErrSeatTaken, g.status)
+		return evs, fmt.Errorf("%w: game is %s", ErrSeatTaken, g.status)
 	}
 	side := chess.White
 	if !g.seats[chess.White].IsEmpty() {
@@ -168,9 +176,16 @@ func (g *Game) DisconnectDeadline(side chess.Color) (time.Time, bool) {
 	return d, !d.IsZero()
 }
 
+// JoinBy returns when the invitation of a Waiting game expires, if it does.
+func (g *Game) JoinBy() (time.Time, bool) { return g.joinBy, !g.joinBy.IsZero() }
+
 // NextDeadline returns the earliest moment at which Tick may end the game
-// (a flag fall or a disconnection deadline), if there is one.
+// (a flag fall, a disconnection deadline, or the expiry of a Waiting game's
+// invitation), if there is one.
 func (g *Game) NextDeadline() (time.Time, bool) {
+	if g.status == Waiting {
+		return g.JoinBy()
+	}
 	if g.status != Active {
 		return time.Time{}, false
 	}

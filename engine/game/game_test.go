@@ -386,6 +386,63 @@ func TestJoin(t *testing.T) {
 	}
 }
 
+// TestInviteExpiry: a Waiting game nobody joins by Options.JoinBy is
+// cancelled at that moment, with no result; joining later fails; a
+// restored Waiting game keeps its deadline; a game joined in time has none.
+func TestInviteExpiry(t *testing.T) {
+	by := at(24 * time.Hour)
+	g := New(Options{Black: Human(5), Control: clock.MustParse("3+2"), JoinBy: by}, t0)
+	if d, ok := g.NextDeadline(); !ok || !d.Equal(by) {
+		t.Fatalf("NextDeadline() = %v, %v, want %v", d, ok, by)
+	}
+	if evs := g.Tick(by.Add(-time.Millisecond)); len(evs) != 0 || g.Status() != Waiting {
+		t.Fatalf("Tick before the expiry = %v, status %v", evs, g.Status())
+	}
+	evs, err := g.Join(Human(6), by.Add(time.Second))
+	if !errors.Is(err, ErrSeatTaken) {
+		t.Fatalf("Join after the expiry = %v, want ErrSeatTaken", err)
+	}
+	want := Outcome{Result: NoResult, Reason: InviteExpired, Side: chess.Black}
+	if o := lastEnded(t, evs); o != want || g.Status() != Aborted || !g.EndedAt().Equal(by) {
+		t.Errorf("after the expiry: %v, %v, ended %v; want %v, aborted, ended %v", o, g.Status(), g.EndedAt(), want, by)
+	}
+	if !want.IsAborted() || want.String() != "invitation of black expired" {
+		t.Errorf("%v: IsAborted() = %v", want, want.IsAborted())
+	}
+	if _, ok := g.NextDeadline(); ok {
+		t.Error("a cancelled game still has a deadline")
+	}
+	if evs := g.Tick(by.Add(time.Hour)); len(evs) != 0 {
+		t.Errorf("Tick after the end = %v", evs)
+	}
+
+	// A cancelled game, read back from the store, keeps its empty seat.
+	c, err := Restore(Saved{Options: Options{Black: Human(5)}, Status: Aborted, Outcome: want, EndedAt: by})
+	if err != nil || c.Outcome() != want || c.Status() != Aborted || !c.EndedAt().Equal(by) {
+		t.Fatalf("Restore(cancelled) = %v, %v, %v", c, err, by)
+	}
+
+	r, err := Restore(Saved{Options: Options{White: Human(5), JoinBy: by}, Status: Waiting})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs = r.Tick(by.Add(time.Hour))
+	if o := lastEnded(t, evs); o.Reason != InviteExpired || o.Side != chess.White || !r.EndedAt().Equal(by) {
+		t.Errorf("restored game ticked after the expiry: %v, ended %v", o, r.EndedAt())
+	}
+
+	j := New(Options{White: Human(5), JoinBy: by}, t0)
+	if _, err := j.Join(Human(6), at(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := j.NextDeadline(); ok {
+		t.Error("an untimed game joined in time still has a deadline")
+	}
+	if evs := j.Tick(by.Add(time.Hour)); len(evs) != 0 || j.Status() != Active {
+		t.Errorf("a joined game ticked after the invitation's expiry: %v, %v", evs, j.Status())
+	}
+}
+
 func TestRestore(t *testing.T) {
 	g := newGame(t, "3+2", "")
 	last := play(t, g, 0, "e2e4", "e7e5", "g1f3")
@@ -438,7 +495,7 @@ func TestRestore(t *testing.T) {
 }
 
 func TestNamesRoundTrip(t *testing.T) {
-	for r := NoReason; r <= Abort; r++ {
+	for r := NoReason; r <= InviteExpired; r++ {
 		if got, err := ParseReason(r.String()); err != nil || got != r {
 			t.Errorf("ParseReason(%q) = %v, %v", r, got, err)
 		}

@@ -98,12 +98,13 @@ const (
 	LeftTable             // Outcome.Side left the table
 	Disconnected          // Outcome.Side stayed disconnected past the grace period
 	Abort                 // Outcome.Side aborted the game (Outcome.Cause says how)
+	InviteExpired         // nobody accepted the invitation of Outcome.Side's private game in time
 )
 
 var reasonNames = [...]string{
 	"", "checkmate", "stalemate", "repetition", "fifty_moves", "insufficient_material",
 	"agreement", "resignation", "timeout", "timeout_vs_insufficient", "left_table",
-	"disconnected", "aborted",
+	"disconnected", "aborted", "invite_expired",
 }
 
 // String returns the reason in snake case, such as "checkmate",
@@ -168,8 +169,10 @@ func (o Outcome) Winner() (chess.Color, bool) {
 	return chess.White, false
 }
 
-// IsAborted reports whether the game was aborted.
-func (o Outcome) IsAborted() bool { return o.Reason == Abort }
+// IsAborted reports whether the game was aborted: by a player early in
+// the game, or because nobody accepted its invitation in time. An aborted
+// game counts nowhere (SPEC section 3).
+func (o Outcome) IsAborted() bool { return o.Reason == Abort || o.Reason == InviteExpired }
 
 // String describes the outcome, such as "0-1 resignation by white".
 func (o Outcome) String() string {
@@ -180,6 +183,8 @@ func (o Outcome) String() string {
 		return fmt.Sprintf("%s %s (%s)", o.Result, o.Reason, o.Side)
 	case Abort:
 		return fmt.Sprintf("aborted by %s (%s)", o.Side, o.Cause)
+	case InviteExpired:
+		return fmt.Sprintf("invitation of %s expired", o.Side)
 	}
 	return fmt.Sprintf("%s %s", o.Result, o.Reason)
 }

@@ -30,7 +30,7 @@ type Saved struct {
 // against it: Restore does not Tick, and a clock may already be out of time.
 // See EnsureRemaining for granting a grace after a restart.
 func Restore(s Saved) (*Game, error) {
-	g := New(Options{Control: s.Control, Start: s.Start, DisconnectGrace: s.DisconnectGrace}, time.Time{})
+	g := New(Options{Control: s.Control, Start: s.Start, DisconnectGrace: s.DisconnectGrace, JoinBy: s.JoinBy}, time.Time{})
 	g.seats = [2]Seat{s.White, s.Black}
 	for i, mr := range s.Moves {
 		if err := g.record.Play(mr.Move); err != nil {
@@ -40,7 +40,13 @@ func Restore(s Saved) (*Game, error) {
 	g.moves = append([]MoveRecord(nil), s.Moves...)
 	g.status = s.Status
 	g.startedAt = s.StartedAt
-	if s.Status == Waiting {
+	switch {
+	case s.Status == Waiting:
+		return g, nil
+	case s.Status == Aborted && s.StartedAt.IsZero() && len(s.Moves) == 0:
+		// Cancelled before anyone joined: by its creator, or because the
+		// invitation expired. One seat stays empty.
+		g.outcome, g.endedAt = s.Outcome, s.EndedAt
 		return g, nil
 	}
 	if s.White.IsEmpty() || s.Black.IsEmpty() {

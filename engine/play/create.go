@@ -72,7 +72,8 @@ func (s *Service) CreatePracticeGame(ctx context.Context, user int64, level game
 // CreatePrivateGame creates a private game of user with an offered time
 // control and returns it with the invite token for the link. The creator's
 // colour is drawn by lot; the game waits until a friend joins
-// (JoinPrivateGame).
+// (JoinPrivateGame), or until the invitation expires (Config.InviteExpiry):
+// then it is cancelled.
 func (s *Service) CreatePrivateGame(ctx context.Context, user int64, control clock.Control) (id int64, token string, err error) {
 	if !control.IsOffered() || user <= 0 {
 		return 0, "", fmt.Errorf("%w: time control %v, user %d", ErrInvalid, control, user)
@@ -108,11 +109,16 @@ func (s *Service) JoinPrivateGame(ctx context.Context, user int64, token string)
 		if _, ok := t.g.SideOf(user); ok {
 			return nil
 		}
+		// A join that comes as the invitation expires commits the
+		// cancellation and fails with ErrSeatTaken.
 		evs, err := t.g.Join(game.Human(user), t.s.now())
+		if cerr := t.commit(evs); cerr != nil {
+			return cerr
+		}
 		if err != nil {
 			return fmt.Errorf("play: game %d: %w", t.id, err)
 		}
-		return t.commit(evs)
+		return nil
 	}, func(over GameRecord) error {
 		if over.White.User == user || over.Black.User == user {
 			return nil
@@ -134,7 +140,10 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 
 // startNew starts the writer of a game just stored.
 func (s *Service) startNew(rec GameRecord) error {
-	g := game.New(game.Options{White: rec.White, Black: rec.Black, Control: rec.Control, DisconnectGrace: s.grace}, rec.CreatedAt)
+	g := game.New(game.Options{
+		White: rec.White, Black: rec.Black, Control: rec.Control,
+		DisconnectGrace: s.grace, JoinBy: s.joinBy(rec),
+	}, rec.CreatedAt)
 	if err := s.claimGame(rec.ID); err != nil {
 		return err
 	}

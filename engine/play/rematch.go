@@ -30,6 +30,8 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 		return 0, fmt.Errorf("play: rematch of game %d: %w", id, ErrNotPlayer)
 	case !snap.Status.Over():
 		return 0, fmt.Errorf("play: rematch of game %d: %w: the game goes on", id, ErrInvalid)
+	case snap.StartedAt.IsZero():
+		return 0, fmt.Errorf("play: rematch of game %d: %w: nobody joined it", id, ErrInvalid)
 	}
 
 	s.rmu.Lock()

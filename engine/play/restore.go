@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"time"
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
@@ -13,7 +12,7 @@ var sides = [2]chess.Color{chess.White, chess.Black}
 
 // restore rebuilds the game of a record, replaying its moves. It applies no
 // restart policy; see Service.open.
-func restore(rec GameRecord, grace time.Duration) (*game.Game, error) {
+func (s *Service) restore(rec GameRecord) (*game.Game, error) {
 	start := chess.StartPosition()
 	if rec.StartFEN != "" {
 		p, err := chess.ParseFEN(rec.StartFEN)
@@ -38,7 +37,7 @@ func restore(rec GameRecord, grace time.Duration) (*game.Game, error) {
 	g, err := game.Restore(game.Saved{
 		Options: game.Options{
 			White: rec.White, Black: rec.Black, Control: rec.Control,
-			Start: start, DisconnectGrace: grace,
+			Start: start, DisconnectGrace: s.grace, JoinBy: s.joinBy(rec),
 		},
 		Status: rec.Status, StartedAt: rec.StartedAt, Moves: moves,
 		Outcome: rec.Outcome, EndedAt: rec.EndedAt,

@@ -42,6 +42,10 @@ type Config struct {
 	DisconnectGrace time.Duration
 	// RestartGrace: see DefaultRestartGrace; 0 means that.
 	RestartGrace time.Duration
+	// InviteExpiry is how long a private game's invitation stays open: a
+	// game nobody joins within it is cancelled. 0 means
+	// DefaultInviteExpiry.
+	InviteExpiry time.Duration
 	// Logger logs failures of the writers and bots; nil means slog.Default().
 	Logger *slog.Logger
 	// Claim, when set, is asked before a game's writer starts on this
@@ -68,6 +72,7 @@ type Service struct {
 	now      func() time.Time
 	grace    time.Duration
 	reGrac   time.Duration
+	expiry   time.Duration // of a private game's invitation
 	log      *slog.Logger
 	claim    func(ctx context.Context, id int64) error
 	announce func(Event)
@@ -90,7 +95,8 @@ type Service struct {
 func New(cfg Config) *Service {
 	s := &Service{
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
-		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, log: cfg.Logger, claim: cfg.Claim,
+		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, expiry: cfg.InviteExpiry,
+		log: cfg.Logger, claim: cfg.Claim,
 		announce: cfg.Announce,
 		tables:   make(map[int64]*table),
 		rematch:  make(map[int64]*rematch),
@@ -108,6 +114,9 @@ func New(cfg Config) *Service {
 	}
 	if s.reGrac <= 0 {
 		s.reGrac = DefaultRestartGrace
+	}
+	if s.expiry <= 0 {
+		s.expiry = DefaultInviteExpiry
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -141,18 +150,27 @@ func (s *Service) Close() {
 // position from the stored moves, restores the clocks from the stored
 // times with the restart policy (see DefaultRestartGrace) and marks every
 // human player as disconnected from now, so that one who does not come back
-// within the disconnection grace loses. It returns how many games it
-// reopened; a game that cannot be rebuilt is logged and left alone. Call
-// it once, before serving. With Config.Claim, it leaves alone the games
-// another node owns.
+// within the disconnection grace loses. A private game whose invitation
+// expired meanwhile is cancelled instead, without starting its writer. It
+// returns how many games it reopened; a game that cannot be rebuilt is
+// logged and left alone. Call it once, before serving. With Config.Claim,
+// it leaves alone the games another node owns.
 func (s *Service) Recover(ctx context.Context) (int, error) {
 	recs, err := s.store.UnfinishedGames(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("play: recover: %w", err)
 	}
-	n := 0
+	n, expired := 0, 0
 	for _, rec := range recs {
-		if _, _, err := s.open(rec); err != nil {
+		done, err := s.expireStale(ctx, rec)
+		if done {
+			expired++
+			continue
+		}
+		if err == nil {
+			_, _, err = s.open(rec)
+		}
+		if err != nil {
 			if errors.Is(err, ErrClosed) {
 				return n, err
 			}
@@ -164,6 +182,9 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 			continue
 		}
 		n++
+	}
+	if expired > 0 {
+		s.log.Info("play: recover: cancelled private games whose invitation expired", "games", expired)
 	}
 	return n, nil
 }
@@ -234,7 +255,7 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 	removals := s.removals
 	s.mu.Unlock()
 	now := s.now()
-	g, err := restore(rec, s.grace)
+	g, err := s.restore(rec)
 	if err != nil {
 		return nil, GameRecord{}, err
 	}

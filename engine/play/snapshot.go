@@ -34,8 +34,10 @@ type Snapshot struct {
 	// disconnected player loses; zero while connected.
 	DisconnectDeadline [2]time.Time
 	// InviteToken is a private game's invite secret: show it only to the
-	// player who created the game.
+	// player who created the game. JoinBy is when the invitation of a
+	// Waiting game expires (zero: never).
 	InviteToken string
+	JoinBy      time.Time
 	// Stake is a lounge game's stake per player; Unstaked is set when the
 	// same-opponent rule (SPEC section 5) made it an unstaked game.
 	Stake    int64
@@ -109,6 +111,9 @@ func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time)
 		StartedAt:   g.StartedAt(), EndedAt: g.EndedAt(),
 	}
 	snap.DrawOfferBy, snap.DrawOffer = g.DrawOffer()
+	if g.Status() == game.Waiting {
+		snap.JoinBy, _ = g.JoinBy()
+	}
 	for _, side := range sides {
 		snap.DisconnectDeadline[side], _ = g.DisconnectDeadline(side)
 	}
@@ -123,7 +128,7 @@ func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 		snap.Stake, snap.Unstaked = t.stake, t.unstaked
 		return nil
 	}, func(rec GameRecord) error {
-		g, err := restore(rec, s.grace)
+		g, err := s.restore(rec)
 		if err != nil {
 			return err
 		}

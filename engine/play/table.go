@@ -154,7 +154,7 @@ func (t *table) persist(ctx context.Context, evs []game.Event) error {
 			var end *Ending
 			if i+1 < len(evs) {
 				if ended, ok := evs[i+1].(game.Ended); ok {
-					end = t.ending(ended)
+					end = endingOf(ended)
 					i++
 				}
 			}
@@ -162,7 +162,7 @@ func (t *table) persist(ctx context.Context, evs []game.Event) error {
 				return err
 			}
 		case game.Ended:
-			if err := t.s.store.FinishGame(ctx, t.id, *t.ending(e)); err != nil {
+			if err := t.s.store.FinishGame(ctx, t.id, *endingOf(e)); err != nil {
 				return err
 			}
 		}
@@ -170,7 +170,8 @@ func (t *table) persist(ctx context.Context, evs []game.Event) error {
 	return nil
 }
 
-func (t *table) ending(e game.Ended) *Ending {
+// endingOf is the stored form of a game's end.
+func endingOf(e game.Ended) *Ending {
 	status := game.Finished
 	if e.Outcome.IsAborted() {
 		status = game.Aborted

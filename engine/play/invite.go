@@ -1,0 +1,58 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"satranc/engine/game"
+)
+
+// DefaultInviteExpiry is how long a private game's invitation stays open.
+// A game nobody joins within it is cancelled, so that it does not hold a
+// writer and its memory for good, nor come back at every restart. A day,
+// as lichess gives a challenge that anyone with the link may accept.
+const DefaultInviteExpiry = 24 * time.Hour
+
+// joinBy returns when the invitation of rec expires: for a private game
+// still waiting for the friend, its creation plus the invitation expiry;
+// zero for any other game.
+func (s *Service) joinBy(rec GameRecord) time.Time {
+	if rec.Kind != Private || rec.Status != game.Waiting {
+		return time.Time{}
+	}
+	return rec.CreatedAt.Add(s.expiry)
+}
+
+// expireStale cancels rec if it is a private game whose invitation expired
+// while no writer ran it (the server was down): the cancellation is written
+// straight to the store, and no writer is started. It reports whether it
+// cancelled the game.
+func (s *Service) expireStale(ctx context.Context, rec GameRecord) (bool, error) {
+	now := s.now()
+	if by := s.joinBy(rec); by.IsZero() || now.Before(by) {
+		return false, nil
+	}
+	g, err := s.restore(rec)
+	if err != nil {
+		return false, err
+	}
+	evs := g.Tick(now)
+	if len(evs) == 0 {
+		return false, nil
+	}
+	ended, ok := evs[len(evs)-1].(game.Ended)
+	if !ok {
+		return false, fmt.Errorf("play: game %d: expiry gave %T, want game.Ended", rec.ID, evs[len(evs)-1])
+	}
+	if err := s.claimGame(rec.ID); err != nil {
+		return false, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	if err := s.store.FinishGame(ctx, rec.ID, *endingOf(ended)); err != nil {
+		return false, fmt.Errorf("play: game %d: cancel the expired invitation: %w", rec.ID, err)
+	}
+	s.publish(rec.ID, evs)
+	return true, nil
+}
