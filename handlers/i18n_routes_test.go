@@ -186,3 +186,72 @@ func finishedGame(t *testing.T, s *routeSite) int64 {
 	}
 	return id
 }
+
+// pgnComment and pgnBlackNumber match a PGN comment and the move number
+// written before Black's move after one ("3...").
+var pgnComment, pgnBlackNumber = regexp.MustCompile(`\{[^}]*\}`), regexp.MustCompile(`\b\d+\.\.\.`)
+
+// TestTypedMovesFollowThePageLanguage: the move box reads the page
+// language's letters and the other set's unmistakable ones (SPEC section
+// 1), but K always in the page language's sense; the PGN download is in
+// English letters unless Turkish ones are asked for, which the Turkish
+// game page offers.
+func TestTypedMovesFollowThePageLanguage(t *testing.T) {
+	e := newStackEnv(t, RateLimit{})
+	a, b := e.player(t, "ayse"), e.player(t, "bora")
+	id, white, black := e.privateGame(t, a, b)
+	moves := fmt.Sprintf("/games/%d/moves", id)
+	steps := []struct {
+		who    player
+		lang   string
+		typed  string
+		ply    int
+		status int
+	}{
+		{white, "tr", "e4", 0, http.StatusSeeOther},
+		{black, "tr", "Ac6", 1, http.StatusSeeOther},            // A: the knight (At)
+		{white, "tr", "Nf3", 2, http.StatusSeeOther},            // N cannot be mistaken: the knight
+		{black, "en", "Af6", 3, http.StatusSeeOther},            // nor can A on an English page
+		{white, "tr", "Ke2", 4, http.StatusUnprocessableEntity}, // K is the rook in Turkish, and no rook reaches e2
+		{white, "tr", "Şe2", 4, http.StatusSeeOther},            // Ş: the king
+		{black, "en", "Ke7", 5, http.StatusUnprocessableEntity}, // K is the king in English; e7 is taken
+		{black, "en", "Kxe7", 5, http.StatusUnprocessableEntity},
+		{black, "en", "e5", 5, http.StatusSeeOther},
+		{white, "en", "Ke1", 6, http.StatusSeeOther}, // the king goes back
+		{black, "tr", "Fc5", 7, http.StatusSeeOther}, // F: the bishop (Fil)
+		{white, "tr", "Kg1", 8, http.StatusSeeOther}, // the rook h1-g1 (Kale)
+	}
+	for _, st := range steps {
+		resp := e.do(t, request{method: http.MethodPost, target: moves + "?lang=" + st.lang, form: moveForm(st.typed, st.ply), cookies: st.who.cookies()})
+		if resp.StatusCode != st.status {
+			t.Fatalf("%s types %q on a %s page: %d, want %d", st.who.Name, st.typed, st.lang, resp.StatusCode, st.status)
+		}
+	}
+	if got := e.snapshot(t, id).Ply; got != 9 {
+		t.Fatalf("ply %d after the moves, want 9", got)
+	}
+
+	pgn := func(target string) string {
+		resp := e.do(t, request{target: target, cookies: a.cookies()})
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s = %d", target, resp.StatusCode)
+		}
+		// Only the moves: no comments (the clocks), no move numbers of
+		// Black's moves after them, one space between words.
+		text := pgnComment.ReplaceAllString(readBody(t, resp), " ")
+		return strings.Join(strings.Fields(pgnBlackNumber.ReplaceAllString(text, " ")), " ")
+	}
+	const en, tr = "1. e4 Nc6 2. Nf3 Nf6 3. Ke2 e5 4. Ke1 Bc5 5. Rg1", "1. e4 Ac6 2. Af3 Af6 3. Şe2 e5 4. Şe1 Fc5 5. Kg1"
+	if got := pgn(fmt.Sprintf("/games/%d/pgn?lang=tr", id)); !strings.Contains(got, en) {
+		t.Errorf("PGN download from a Turkish page =\n%s\nwant the moves %q (English letters unless asked)", got, en)
+	}
+	if got := pgn(fmt.Sprintf("/games/%d/pgn?letters=tr", id)); !strings.Contains(got, tr) {
+		t.Errorf("PGN download with Turkish letters =\n%s\nwant the moves %q", got, tr)
+	}
+	for lang, links := range map[string]int{"en": 0, "tr": 1} {
+		doc := parse(t, e.do(t, request{target: fmt.Sprintf("/games/%d?lang=%s", id, lang), cookies: a.cookies()}))
+		if n := testid(doc, "pgn-link-tr").Length(); n != links {
+			t.Errorf("%s game page: %d links to the Turkish PGN, want %d", lang, n, links)
+		}
+	}
+}
