@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
@@ -50,7 +51,9 @@ func (s *Service) PGN(ctx context.Context, id int64, o PGNOptions) (string, erro
 		pg.SetTag("Termination", terminationTag(snap.Outcome))
 	}
 	for _, m := range snap.Moves {
-		pg.Moves = append(pg.Moves, chess.PGNMove{Move: m.Move, Clock: m.Clock, HasClock: snap.Control.Timed()})
+		// The clocks are kept to the nanosecond; the file gets them as a
+		// clock shows them, [%clk h:mm:ss], to the nearest second.
+		pg.Moves = append(pg.Moves, chess.PGNMove{Move: m.Move, Clock: m.Clock.Round(time.Second), HasClock: snap.Control.Timed()})
 	}
 	var b strings.Builder
 	if err := chess.WritePGN(&b, pg, o.Letters); err != nil {

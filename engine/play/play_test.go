@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -474,4 +475,37 @@ func TestSnapshotCarriesVoid(t *testing.T) {
 	if snap, err := s.Game(ctx, id); err != nil || !snap.VoidedAt.Equal(at) {
 		t.Errorf("after the void: VoidedAt %v, %v; want %v", snap.VoidedAt, err, at)
 	}
+}
+
+// TestPGNClocksInWholeSeconds: the clocks, kept to the nanosecond, go
+// into the PGN as [%clk h:mm:ss], to the nearest second.
+func TestPGNClocksInWholeSeconds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		st := newMemStore()
+		s := newService(st)
+		defer s.Close()
+		ctx := context.Background()
+		id, w, b := privateGame(t, s, "3+2")
+		for i, text := range []string{"e4", "e5", "Nf3", "Nc6"} {
+			user := w
+			if i%2 == 1 {
+				user = b
+			}
+			time.Sleep(1300*time.Millisecond + 7*time.Microsecond)
+			if err := s.Move(ctx, id, user, text, chess.English, i); err != nil {
+				t.Fatalf("move %s: %v", text, err)
+			}
+		}
+		pgn, err := s.PGN(ctx, id, PGNOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clocks := regexp.MustCompile(`\[%clk [^\]]*\]`).FindAllString(pgn, -1)
+		// Each move costs its mover 1.3 s and gains 2 s: 3:00.700007 after
+		// the first, 3:01.400014 after the second, both 3:01 on a clock.
+		want := []string{"[%clk 0:03:01]", "[%clk 0:03:01]", "[%clk 0:03:01]", "[%clk 0:03:01]"}
+		if !slices.Equal(clocks, want) {
+			t.Errorf("clocks %q, want %q in\n%s", clocks, want, pgn)
+		}
+	})
 }
