@@ -36,6 +36,10 @@ func joinLounge(b *browser, srv *server, slug, control string) {
 	)
 }
 
+// waitedTwoSeconds is true once the waiting page counts at least 0:02
+// (a slow stream may skip a second, so not exactly 0:02).
+const waitedTwoSeconds = `/^0:(0[2-9]|[1-5][0-9])$/.test((document.querySelector('[data-testid="wait-elapsed"]') || {}).textContent || "")`
+
 // waitGame waits until b shows an active game and returns its URL.
 func waitGame(b *browser, timeout time.Duration) string {
 	b.t.Helper()
@@ -84,6 +88,26 @@ func TestBrowserQuickPlayPair(t *testing.T) {
 	playMoves(t, white, black, 0, "e2e4", "e7e5")
 }
 
+// TestBrowserQuickPlayCancel: a waiting player sees the time waited count
+// up and stops waiting with the button; the lobby no longer holds them (the
+// waiting page sends them back to the lobby).
+func TestBrowserQuickPlayCancel(t *testing.T) {
+	srv := startServer(t, "--bot-fill-after", "2m")
+	a := newBrowser(t, "kerem")
+	signUp(a, srv, "kerem")
+	joinQuick(a, srv, "10+0")
+	waitFor(a, 10*time.Second, waitedTwoSeconds)
+	a.do(10*time.Second,
+		chromedp.Click(`[data-testid="wait-cancel"]`),
+		chromedp.WaitVisible(`[data-testid="quick-play"]`),
+		chromedp.Navigate(srv.URL+"/lobby/wait"),
+		chromedp.WaitVisible(`[data-testid="quick-play"]`),
+	)
+	if path := eval[string](a, `location.pathname`); path != "/lobby" {
+		t.Errorf("after stopping, the waiting page leads to %s, want /lobby", path)
+	}
+}
+
 // TestBrowserQuickPlayBot: a lone player sees the waiting page with the
 // time waited, gets a computer opponent after about 6 seconds, shown with
 // an ordinary player name, and the game plays to an end (resignation after
@@ -94,7 +118,7 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 	signUp(a, srv, "gonca")
 	joinQuick(a, srv, "5+0")
 	start := time.Now()
-	waitFor(a, 5*time.Second, `document.querySelector('[data-testid="wait-elapsed"]').textContent == "0:02"`)
+	waitFor(a, 5*time.Second, waitedTwoSeconds)
 	waitGame(a, 20*time.Second)
 	if waited := time.Since(start); waited < 5*time.Second || waited > 12*time.Second {
 		t.Errorf("bot came after %v, want about 6 s", waited)
