@@ -161,8 +161,11 @@ func (h *Handler) handleGamePGN(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(pgn))
 }
 
-// playPGNOptions names the players as the page shows them; the letters are
-// English, as PGN files usually are, unless ?letters=tr asks for Turkish.
+// playPGNOptions names the players as the page shows them: a bot at a
+// public table by its ordinary player name, as bots are not labelled there
+// (SPEC section 6), and in a practice game as the computer. The letters
+// are English, as PGN files usually are, unless ?letters=tr asks for
+// Turkish.
 func playPGNOptions(r *http.Request, v views.GameView) play.PGNOptions {
 	o := play.PGNOptions{Site: "Satranç"}
 	if r.URL.Query().Get("letters") == "tr" {
@@ -171,7 +174,7 @@ func playPGNOptions(r *http.Request, v views.GameView) play.PGNOptions {
 	for _, p := range []views.PlayerView{v.Top, v.Bottom} {
 		name := p.Name
 		if p.IsBot {
-			name = ""
+			name = p.BotName // "" in a practice game: "Computer (level)"
 		}
 		if p.Side == chess.White {
 			o.White = name

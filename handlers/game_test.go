@@ -23,6 +23,7 @@ import (
 	"satranc/engine/live"
 	"satranc/engine/play"
 	"satranc/locales"
+	"satranc/views"
 )
 
 // The users of the game tests: the two players of testGameID and a
@@ -710,6 +711,26 @@ func TestGamePGNDownload(t *testing.T) {
 	}
 	if calls := e.games.changes(); len(calls) != 0 {
 		t.Errorf("PGN download changed state: %+v", calls)
+	}
+}
+
+// TestGamePGNBotNames: the PGN names a bot as the table does: by its
+// ordinary player name at a public table, where bots are not labelled
+// (SPEC section 6), and as the computer in a practice game.
+func TestGamePGNBotNames(t *testing.T) {
+	for _, tc := range []struct {
+		kind play.Kind
+		want string
+	}{{play.Quick, views.PublicBotName(testGameID, chess.Black)}, {play.Lounge, views.PublicBotName(testGameID, chess.Black)}, {play.Practice, ""}} {
+		now := time.Now()
+		g := game.New(game.Options{White: game.Human(ayse.ID), Black: game.Bot(game.Medium), Control: clock.MustParse("5+0")}, now)
+		e := newGameEnv(t, snapshotOfGame(testGameID, tc.kind, g, now))
+		if resp := e.do(t, gameReq{target: "/games/7/pgn", as: &ayse}); resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: GET pgn = %d", tc.kind, resp.StatusCode)
+		}
+		if o := e.games.pgnOpt; o.White != "ayse" || o.Black != tc.want {
+			t.Errorf("%s game: PGN names %q and %q, want ayse and %q", tc.kind, o.White, o.Black, tc.want)
+		}
 	}
 }
 
