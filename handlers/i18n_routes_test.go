@@ -25,16 +25,8 @@ import (
 // by a dot is not taken for one.
 func leakedIDPattern(t *testing.T) *regexp.Regexp {
 	t.Helper()
-	buf, err := fs.ReadFile(locales.FS(), "active.en.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mf, err := i18n.ParseMessageFileBytes(buf, "active.en.toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var areas []string
-	for _, m := range mf.Messages {
+	for _, m := range messageFile(t, "active.en.toml").Messages {
 		area, _, _ := strings.Cut(m.ID, ".")
 		areas = append(areas, regexp.QuoteMeta(area))
 	}
@@ -44,6 +36,80 @@ func leakedIDPattern(t *testing.T) *regexp.Regexp {
 		t.Fatalf("only %d areas of message IDs: %q", len(areas), areas)
 	}
 	return regexp.MustCompile(`\b(?:` + strings.Join(areas, "|") + `)(?:\.[a-z][a-z0-9_]*)+\b`)
+}
+
+// messageFile parses the embedded locale file name.
+func messageFile(t *testing.T, name string) *i18n.MessageFile {
+	t.Helper()
+	buf, err := fs.ReadFile(locales.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := i18n.ParseMessageFileBytes(buf, name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mf
+}
+
+// longWord is a word of five letters or more, in ASCII: an English word
+// is one.
+var longWord = regexp.MustCompile(`[A-Za-z]{5,}`)
+
+// englishOnlyWords returns, in lower case, the long words of the English
+// texts that no Turkish text uses. One of them on a Turkish page is English
+// text written in the code rather than taken from the locale files.
+func englishOnlyWords(t *testing.T) map[string]bool {
+	t.Helper()
+	words := func(name string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range messageFile(t, name).Messages {
+			for _, text := range []string{m.One, m.Other} {
+				text = templateField.ReplaceAllString(text, " ")
+				for _, w := range longWord.FindAllString(text, -1) {
+					out[strings.ToLower(w)] = true
+				}
+			}
+		}
+		return out
+	}
+	en, tr := words("active.en.toml"), words("active.tr.toml")
+	for w := range en {
+		if tr[w] {
+			delete(en, w)
+		}
+	}
+	if len(en) < 500 {
+		t.Fatalf("only %d English-only words", len(en))
+	}
+	return en
+}
+
+// templateField is a {{.Field}} in a message.
+var templateField = regexp.MustCompile(`{{[^}]*}}`)
+
+// englishIn returns the English-only words in doc's texts and user-facing
+// attributes.
+func englishIn(doc *goquery.Document, english map[string]bool) []string {
+	var found []string
+	check := func(text string) {
+		for _, w := range longWord.FindAllString(text, -1) {
+			if english[strings.ToLower(w)] {
+				found = append(found, w)
+			}
+		}
+	}
+	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		s.Contents().Each(func(_ int, c *goquery.Selection) {
+			if goquery.NodeName(c) == "#text" {
+				check(c.Text())
+			}
+		})
+		for _, a := range textAttrs {
+			check(s.AttrOr(a, ""))
+		}
+	})
+	return found
 }
 
 // textAttrs are the attributes a person reads or hears.
@@ -88,17 +154,33 @@ func TestLeakedIDPattern(t *testing.T) {
 	}
 }
 
+// TestEnglishOnlyWords: the probe finds an English word in a Turkish
+// text, and none in Turkish texts, names and notation.
+func TestEnglishOnlyWords(t *testing.T) {
+	english := englishOnlyWords(t)
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(`<p>Şah mat! Oyunu Beyaz kazandı.</p>` +
+		`<p title="Resign">Kahvehane, Divan-ı Hümayun, ayse, 1. e4 Af3 Ve2 Kxe8 O-O-O [%clk 0:03:00]</p><p>Checkmate: White wins</p>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := englishIn(doc, english), []string{"Resign", "Checkmate", "White"}; !slices.Equal(got, want) {
+		t.Errorf("englishIn = %q, want %q", got, want)
+	}
+}
+
 // TestEveryPageTranslated renders every page of the site (every GET
 // route, for the administrator, a member and a guest, as a full page and
 // as an htmx fragment) in English and in Turkish, and fails if a message
-// ID shows anywhere in it untranslated, if a page is not in the language
-// asked for or lacks the language switcher, or if a page reads the same in
-// both languages. A finished game's page and replay show the moves in the
+// ID shows anywhere in it untranslated, if a Turkish page has an English
+// word (one the English texts use and the Turkish never do), if a page is
+// not in the language asked for or lacks the language switcher, or if a
+// page reads the same in both languages. A finished game's page and replay show the moves in the
 // page language's letters.
 func TestEveryPageTranslated(t *testing.T) {
 	s := newRouteSite(t)
 	finished := finishedGame(t, s)
 	leaked := leakedIDPattern(t)
+	english := englishOnlyWords(t)
 
 	paths := siteRoutes(t, s.h, s.values)[http.MethodGet]
 	paths = append(paths, fmt.Sprintf("/games/%d", finished), fmt.Sprintf("/replay/%d", finished), fmt.Sprintf("/replay/%d?ply=3", finished))
@@ -125,6 +207,11 @@ func TestEveryPageTranslated(t *testing.T) {
 					pages++
 					for _, id := range findLeakedIDs(doc, leaked) {
 						t.Errorf("%s: untranslated %q", what, id)
+					}
+					if lang == "tr" {
+						for _, w := range englishIn(doc, english) {
+							t.Errorf("%s: English %q on a Turkish page", what, w)
+						}
 					}
 					if doc.Find("html").Length() > 0 { // a whole page, not a fragment
 						if got := doc.Find("html").AttrOr("lang", ""); got != lang {
