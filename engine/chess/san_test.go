@@ -150,12 +150,15 @@ func TestSANInvalidCases(t *testing.T) {
 				t.Fatalf("unknown kind %q: add it to sanInvalidKinds", tc.Kind)
 			}
 			p := sanFEN(t, tc.FEN)
-			m, err := p.ParseSAN(tc.SAN, English)
-			if !errors.Is(err, want) {
-				t.Fatalf("ParseSAN(%q) = %v, %v, want an error wrapping %v (%s) in %s", tc.SAN, m, err, want, tc.Reason, tc.FEN)
-			}
-			if !strings.Contains(err.Error(), tc.SAN) {
-				t.Errorf("ParseSAN(%q) error %q does not name the move", tc.SAN, err)
+			// The same move in Turkish letters is refused the same way.
+			for l, san := range map[Letters]string{English: tc.SAN, Turkish: sanToTurkish(tc.SAN)} {
+				m, err := p.ParseSAN(san, l)
+				if !errors.Is(err, want) {
+					t.Fatalf("ParseSAN(%q, %v) = %v, %v, want an error wrapping %v (%s) in %s", san, l, m, err, want, tc.Reason, tc.FEN)
+				}
+				if !strings.Contains(err.Error(), san) {
+					t.Errorf("ParseSAN(%q, %v) error %q does not name the move", san, l, err)
+				}
 			}
 		})
 	}
