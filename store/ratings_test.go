@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"testing"
 	"time"
 
+	"satranc/engine/chips"
 	"satranc/engine/clock"
 	"satranc/engine/game"
 	"satranc/engine/play"
@@ -146,5 +148,54 @@ func TestPublicGameThroughPlay(t *testing.T) {
 	}
 	if _, _, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500); err == nil {
 		t.Error("a player with 4,500 chips sat in Kahvehane")
+	}
+}
+
+// TestLoungeRematchIsStaked: a rematch at a lounge is another lounge game:
+// each player needs 10 × the stake (the loser, left with 4,500, is turned
+// away until granted more) and both stakes go to escrow again.
+func TestLoungeRematchIsStaked(t *testing.T) {
+	s, _ := mustOpen(t)
+	ctx := context.Background()
+	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
+	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer svc.Close()
+
+	id, _, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		user := a.ID
+		if i%2 == 1 {
+			user = b.ID
+		}
+		if err := svc.Move(ctx, id, user, m, 0, i); err != nil {
+			t.Fatalf("Move(%s) = %v", m, err)
+		}
+	}
+	if err := svc.Resign(ctx, id, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := svc.Rematch(ctx, id, a.ID); n != 0 || err != nil {
+		t.Fatalf("first Rematch = %d, %v, want an offer", n, err)
+	}
+	if _, err := svc.Rematch(ctx, id, b.ID); !errors.Is(err, chips.ErrInsufficientBalance) {
+		t.Fatalf("Rematch with 4,500 chips in Kahvehane: %v, want ErrInsufficientBalance", err)
+	}
+	wantBalances(t, s, map[int64]int64{a.ID: 5450, b.ID: 4500})
+
+	fund(t, s, b.ID, 1000)
+	next, err := svc.Rematch(ctx, id, b.ID)
+	if err != nil || next == 0 {
+		t.Fatalf("Rematch with 5,500 chips = %d, %v", next, err)
+	}
+	rec, err := s.Game(ctx, next)
+	if err != nil || rec.Kind != play.Lounge || rec.Stake != 500 || rec.Unstaked || rec.RematchOf != id || rec.White != game.Human(b.ID) {
+		t.Fatalf("rematch stored as %+v, %v; want a staked Kahvehane game, colours swapped", rec, err)
+	}
+	wantBalances(t, s, map[int64]int64{a.ID: 4950, b.ID: 5000})
+	if got := accountBalance(t, s, chips.EscrowAccount(next)); got != 1000 {
+		t.Errorf("rematch escrow %d, want 1000", got)
 	}
 }

@@ -35,11 +35,17 @@ func (s *Service) CreatePublicGame(ctx context.Context, kind Kind, white, black 
 		return 0, false, ErrNoBots
 	}
 	now := s.now()
-	rec := GameRecord{Kind: kind, White: white, Black: black, Control: control, Status: game.Active,
-		Stake: stake, CreatedAt: now, StartedAt: now}
-	id, unstaked, err = s.store.CreatePublicGame(ctx, rec)
+	return s.createPublic(ctx, GameRecord{Kind: kind, White: white, Black: black, Control: control, Status: game.Active,
+		Stake: stake, CreatedAt: now, StartedAt: now})
+}
+
+// createPublic stores and starts public game rec: for a lounge, with the
+// checks, the same-opponent rule and the stakes held in the store's one
+// transaction (see CreatePublicGame).
+func (s *Service) createPublic(ctx context.Context, rec GameRecord) (int64, bool, error) {
+	id, unstaked, err := s.store.CreatePublicGame(ctx, rec)
 	if err != nil {
-		return 0, false, fmt.Errorf("play: create %s game: %w", kind, err)
+		return 0, false, fmt.Errorf("play: create %s game: %w", rec.Kind, err)
 	}
 	rec.ID, rec.Unstaked = id, unstaked
 	return id, unstaked, s.startNew(rec)

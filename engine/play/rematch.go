@@ -14,7 +14,8 @@ type rematch struct {
 }
 
 // Rematch asks for a rematch of the finished game id on behalf of user,
-// with colours swapped. Against the computer the rematch starts at once.
+// with colours swapped, at the same table (a lounge's rematch is staked
+// like any lounge game). Against the computer the rematch starts at once.
 // Between two people the first request is an offer (RematchOffered is
 // published and 0 returned); the opponent's request starts the game
 // (RematchReady is published with its id, which is returned). Once a
@@ -57,7 +58,16 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 		Kind: snap.Kind, White: snap.Black, Black: snap.White, Control: snap.Control,
 		Status: game.Active, RematchOf: id, CreatedAt: now, StartedAt: now,
 	}
-	newID, err := s.create(ctx, rec)
+	var newID int64
+	if snap.Kind == Quick || snap.Kind == Lounge {
+		// Another game at the same public table: in a lounge the stake
+		// again, so 10 × it needed, held in escrow, and the same-opponent
+		// rule applied (SPEC section 5), as for a game from the lobby.
+		rec.Stake = snap.Stake
+		newID, _, err = s.createPublic(ctx, rec)
+	} else {
+		newID, err = s.create(ctx, rec)
+	}
 	if err != nil {
 		return 0, err
 	}
