@@ -64,8 +64,8 @@ type serveConfig struct {
 	// nodeAddr is where the other nodes of a cluster reach this one; nil:
 	// a single node (cli_serve_cluster.go).
 	nodeAddr *url.URL
-	// natsURL is the NATS server carrying the ends of games between the
-	// nodes; "": none (cli_serve_bus.go).
+	// natsURL is the NATS server carrying the live games' events and the
+	// ends of games between the nodes; "": none (cli_serve_bus.go).
 	natsURL string
 	// adminUser names an account made an administrator at start, if it
 	// exists; "" for none.
@@ -117,7 +117,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&cfg.adminUser, "admin-user", envOr("SATRANC_ADMIN_USER", ""),
 		"make the account `NAME` an administrator at start, if it exists (the first account created is one anyway) (env SATRANC_ADMIN_USER)")
 	fs.StringVar(&cfg.natsURL, "nats", envOr("SATRANC_NATS", ""),
-		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the ends of games between the nodes of a cluster, for the live tournament standings; needs --node-addr; empty: none (env SATRANC_NATS)")
+		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the live games' events and the ends of games between the nodes of a cluster, so that each node serves the game streams of its own viewers; needs --node-addr; empty: none (env SATRANC_NATS)")
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -261,20 +261,23 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		logger.Info("cluster node", "node", cl.node, "addr", cfg.nodeAddr.String())
 	}
 	hub := live.New[int64, play.Event](0)
+	var b *bus
 	var announce func(play.Event)
+	var relay func(play.Event, play.Snapshot)
+	var feeds handlers.GameFeeds
 	if cfg.natsURL != "" {
-		b, err := connectBus(cfg.natsURL, cl.node, hub, logger)
-		if err != nil {
+		if b, err = connectBus(cfg.natsURL, cl.node, hub, logger); err != nil {
 			return err
 		}
 		defer b.close()
-		announce = b.announce
+		announce, relay, feeds = b.announce, b.relay, busFeeds{b: b, cl: cl}
 	}
 	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
 		Hub:             hub,
 		Claim:           claim,
 		Announce:        announce,
+		Relay:           relay,
 		Store:           st,
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),
@@ -283,6 +286,11 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Logger:          logger,
 	})
 	defer games.Close()
+	if b != nil {
+		if err := b.serveGames(games); err != nil {
+			return err
+		}
+	}
 	if cl != nil {
 		renewCtx, stopRenew := context.WithCancel(ctx)
 		renewDone := make(chan struct{})
@@ -331,6 +339,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		ICEServers:     cfg.iceServers,
 		Tournaments:    tourneys,
 		Owners:         owners(cl),
+		Feeds:          feeds,
 		Admin:          st,
 		Reports:        st,
 		Voided:         games,

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -13,12 +14,12 @@ import (
 	"satranc/engine/play"
 )
 
-// The bus between the nodes of a cluster (--nats, docs/scaling.md). A
-// game's own events reach the players on other nodes through the
-// forwarded event stream (handlers/forward.go); what the bus carries is
-// play.Endings, the ends of all games (and voided results), which pages
-// that follow every game listen to: the live tournament standings. Each
-// node publishes its own endings on endingsSubject and publishes the
+// The bus between the nodes of a cluster (--nats, docs/scaling.md). It
+// carries each live game's events from the node that owns the game to the
+// nodes that serve its streams (cli_serve_relay.go, cli_serve_feed.go),
+// and play.Endings, the ends of all games (and voided results), which
+// pages that follow every game listen to: the live tournament standings.
+// Each node publishes its own endings on endingsSubject and publishes the
 // other nodes' on its local hub. Delivery is at most once, as NATS core
 // is: a lost message costs a standings page one update, until the next
 // game's end or a reload.
@@ -34,23 +35,40 @@ type endingMsg struct {
 	Voided *play.ResultVoided `json:"voided,omitempty"`
 }
 
-// bus is this node's connection to the others' endings.
+// bus is this node's connection to the others: their endings, and the
+// events of the games they own (cli_serve_relay.go).
 type bus struct {
 	nc   *nats.Conn
 	node string
 	log  *slog.Logger
+
+	mu   sync.Mutex
+	lost chan struct{} // closed when the connection is lost; new once it is back
+
+	in *relayIn // the games whose events this node follows
+	// games answers the other nodes about this node's games; set by
+	// serveGames before the games' writers start.
+	games *play.Service
 }
 
 // connectBus connects to the NATS server at url as node, and publishes
 // on hub every ending another node announces.
 func connectBus(url, node string, hub *live.Hub[int64, play.Event], log *slog.Logger) (*bus, error) {
+	b := &bus{node: node, log: log, lost: make(chan struct{})}
+	b.in = newRelayIn(b)
 	nc, err := nats.Connect(url, nats.Name("satranc "+node), nats.Timeout(5*time.Second), nats.MaxReconnects(-1),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { log.Warn("bus: disconnected", "err", err) }),
-		nats.ReconnectHandler(func(*nats.Conn) { log.Info("bus: reconnected") }))
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			log.Warn("bus: disconnected", "err", err)
+			b.setConnected(false)
+		}),
+		nats.ReconnectHandler(func(*nats.Conn) {
+			log.Info("bus: reconnected")
+			b.setConnected(true)
+		}))
 	if err != nil {
 		return nil, fmt.Errorf("bus: connect %s: %w", url, err)
 	}
-	b := &bus{nc: nc, node: node, log: log}
+	b.nc = nc
 	if _, err := nc.Subscribe(endingsSubject, func(m *nats.Msg) { b.receive(hub, m.Data) }); err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("bus: subscribe: %w", err)
@@ -102,6 +120,31 @@ func (b *bus) receive(hub *live.Hub[int64, play.Event], data []byte) {
 		return
 	}
 	hub.Publish(play.Endings, play.Event{GameID: m.GameID, Payload: p})
+}
+
+// setConnected records that the connection was lost or is back: the
+// streams served from the bus end when it is lost (lostC).
+func (b *bus) setConnected(up bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.lost:
+		if up {
+			b.lost = make(chan struct{})
+		}
+	default:
+		if !up {
+			close(b.lost)
+		}
+	}
+}
+
+// lostC returns a channel closed when the connection is lost (at once if
+// it is lost now).
+func (b *bus) lostC() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.lost
 }
 
 // close disconnects, after sending what is buffered.

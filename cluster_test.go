@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -41,24 +42,30 @@ func TestTwoNodes(t *testing.T) {
 		return db, a, b
 	}
 	t.Run("players on different nodes", func(t *testing.T) { testTwoNodesPlay(t, nodes) })
-	t.Run("owner killed", func(t *testing.T) { testTwoNodesTakeOver(t, nodes) })
+	t.Run("owner killed", func(t *testing.T) { testTwoNodesTakeOver(t, nodes, false) })
+	t.Run("owner killed, stream from the bus", func(t *testing.T) { testTwoNodesTakeOver(t, nodes, true) })
 	t.Run("owner paused", func(t *testing.T) { testTwoNodesPaused(t, nodes) })
-	t.Run("endings over the bus", func(t *testing.T) { testTwoNodesBus(t, nodes) })
+	t.Run("events over the bus", func(t *testing.T) { testTwoNodesBus(t, nodes) })
 }
 
 // nodesFunc starts two nodes on a fresh database, with more flags.
 type nodesFunc func(t *testing.T, flags ...string) (db string, a, b *server)
 
-// testTwoNodesBus: with a NATS server (--nats), a game that ends on node A
+// testTwoNodesBus: with a NATS server (--nats), the game's events cross
+// on the bus. Ayşe plays on node A, which owns the game; Bora plays on
+// node B, and Cem watches there: their streams are served by node B from
+// the events node A publishes on the bus (node B's metrics count them,
+// and node A serves only Ayşe's), and show every move. The game's end
 // reaches the live tournament standings open on node B, which follow
-// every game's end (play.Endings): the bus carries the endings between
-// the nodes. Then the bus goes away and comes back (the design's failure
-// case 5): both nodes reconnect, and the next game's end reaches node B
-// again.
+// every game's end (play.Endings). Then the bus goes away (the design's
+// failure case 5): node B's streams from the bus end, and a stream opened
+// meanwhile is forwarded to node A. The bus comes back, both nodes
+// reconnect, and the next game's end reaches node B again.
 func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 	bus := startNATS(t)
 	_, nodeA, nodeB := nodes(t, "--nats", bus.url())
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
+	c := newUser(t, nodeB.base, "cem")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -66,24 +73,63 @@ func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 	waitStandings := func(what string) {
 		t.Helper()
 		select {
-		case <-standings:
+		case _, ok := <-standings:
+			if !ok {
+				t.Fatalf("node B's standings stream ended, waiting for a panel %s", what)
+			}
 		case <-time.After(20 * time.Second):
 			t.Fatalf("node B's standings stream: no panel %s within 20 s", what)
 		}
 	}
 	waitStandings("at first")
-	playFoolsMate := func() {
-		t.Helper()
-		gamePath, _, white, black := privateGame(t, a, b)
-		players := [2]*user{white, black}
-		for i, uci := range foolsMate {
-			players[i%2].move(t, gamePath, uci, i)
+
+	gamePath, _, white, black := privateGame(t, a, b)
+	streams := map[*user]chan int{}
+	boraCtx, boraLeaves := context.WithCancel(ctx)
+	defer boraLeaves()
+	for _, u := range []*user{a, b, c} {
+		streamCtx := ctx
+		if u == b {
+			streamCtx = boraCtx
+		}
+		streams[u] = streamPlies(t, streamCtx, u, gamePath)
+		waitPly(t, u, streams[u], 0)
+	}
+	metric(t, nodeB, "satranc_sse_bus_streams_total", 2)
+	metric(t, nodeB, "satranc_sse_streams", 3) // with the standings' stream
+	metric(t, nodeA, "satranc_sse_streams", 1) // forwarded, they would be 3
+	players := [2]*user{white, black}
+	for i, uci := range foolsMate {
+		if i == 2 {
+			// Bora's stream on node B tells node A when it closes and
+			// opens: Ayşe's page shows his countdown, then no more.
+			boraLeaves()
+			waitEnded(t, b, streams[b])
+			waitOpponentAway(t, a, gamePath, true)
+			streams[b] = streamPlies(t, ctx, b, gamePath)
+			waitPly(t, b, streams[b], 2)
+			waitOpponentAway(t, a, gamePath, false)
+			metric(t, nodeB, "satranc_sse_bus_streams_total", 3)
+		}
+		start := time.Now()
+		players[i%2].move(t, gamePath, uci, i)
+		waitPly(t, c, streams[c], i+1)
+		t.Logf("ply %d posted on %s: on Cem's stream on node B, from the bus, %v after the post",
+			i+1, players[i%2].base, time.Since(start).Round(100*time.Microsecond))
+		for _, u := range []*user{a, b} {
+			waitPly(t, u, streams[u], i+1)
 		}
 	}
-	playFoolsMate()
 	waitStandings("after a game ended on node A")
 
 	bus.stop()
+	for _, u := range []*user{b, c} {
+		waitEnded(t, u, streams[u])
+	}
+	waitPly(t, c, streamPlies(t, ctx, c, gamePath), len(foolsMate))
+	metric(t, nodeA, "satranc_sse_streams", 2) // Ayşe's, and Cem's forwarded
+	metric(t, nodeB, "satranc_sse_bus_streams_total", 3)
+
 	bus.start(t)
 	for _, n := range []*server{nodeA, nodeB} {
 		for deadline := time.Now().Add(30 * time.Second); !strings.Contains(n.logs.String(), "bus: reconnected"); {
@@ -93,8 +139,54 @@ func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	playFoolsMate()
+	gamePath, _, white, black = privateGame(t, a, b)
+	players = [2]*user{white, black}
+	for i, uci := range foolsMate {
+		players[i%2].move(t, gamePath, uci, i)
+	}
 	waitStandings("after a game ended on node A, once the bus came back")
+}
+
+// waitOpponentAway waits until u's page of the game shows the opponent's
+// disconnection countdown (away) or not.
+func waitOpponentAway(t *testing.T, u *user, gamePath string, away bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		_, page := u.get(t, gamePath)
+		if page.Find(`[data-testid="opponent-countdown"]`).Length() > 0 == away {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's page on %s: opponent away is not %v after 10 s", u.name, u.base, away)
+		}
+	}
+}
+
+// metric waits until the metric name of node n reads want (at most 10 s:
+// a stream is counted once its handler runs).
+func metric(t *testing.T, n *server, name string, want float64) {
+	t.Helper()
+	var got string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := http.Get(n.base + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(body)) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), name+" "); ok {
+				got = v
+			}
+		}
+		if v, err := strconv.ParseFloat(got, 64); err == nil && v == want {
+			return
+		}
+	}
+	t.Fatalf("node %s: %s = %q, want %v", n.base, name, got, want)
 }
 
 // natsServer is a nats-server process on a loopback port.
@@ -205,8 +297,11 @@ func testTwoNodesPlay(t *testing.T, nodes nodesFunc) {
 	players := [2]*user{white, black}
 	for i := 1; i < len(foolsMate); i++ {
 		mover, other := players[i%2], players[(i+1)%2]
+		start := time.Now()
 		mover.move(t, gamePath, foolsMate[i], i)
 		waitPly(t, other, plies[other], i+1)
+		t.Logf("ply %d posted on %s: on the stream on %s %v after the post",
+			i+1, mover.base, other.base, time.Since(start).Round(100*time.Microsecond))
 	}
 
 	for _, u := range []*user{a, b} {
@@ -226,10 +321,26 @@ func testTwoNodesPlay(t *testing.T, nodes nodesFunc) {
 // A's lease has lapsed (at most its 10 s), node B having taken the game
 // over from the database, and the game is played to the end there, with
 // both earlier moves kept.
-func testTwoNodesTakeOver(t *testing.T, nodes nodesFunc) {
-	db, nodeA, nodeB := nodes(t)
+//
+// With the bus (withBus), Bora's stream on node B, served from node A's
+// events on the bus, lives through the take-over: node B, the new owner,
+// publishes on the same subject, and the stream shows the last two moves.
+func testTwoNodesTakeOver(t *testing.T, nodes nodesFunc, withBus bool) {
+	var flags []string
+	if withBus {
+		flags = []string{"--nats", startNATS(t).url()}
+	}
+	db, nodeA, nodeB := nodes(t, flags...)
 	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
 	gamePath, gameID, white, black := privateGame(t, a, b)
+	var boraStream chan int
+	if withBus {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		boraStream = streamPlies(t, ctx, b, gamePath)
+		waitPly(t, b, boraStream, 0)
+		metric(t, nodeB, "satranc_sse_bus_streams_total", 1)
+	}
 	players := [2]*user{white, black}
 	for i, uci := range foolsMate[:2] {
 		players[i%2].move(t, gamePath, uci, i)
@@ -241,6 +352,9 @@ func testTwoNodesTakeOver(t *testing.T, nodes nodesFunc) {
 	moveOnceTakenOver(t, white, gamePath, 2)
 	t.Logf("node B took the game over %v after node A died", time.Since(start).Round(100*time.Millisecond))
 	black.move(t, gamePath, foolsMate[3], 3)
+	if withBus {
+		waitPly(t, b, boraStream, 4)
+	}
 	checkMated(t, db, gameID)
 	checkLease(t, db, gameID, nodeB.base, 2)
 }
@@ -348,7 +462,7 @@ func pgConnect(t *testing.T, db string) *pgx.Conn {
 
 // streamEvents opens u's event stream at path and sends the id of each
 // event called name on the returned channel (-1 without an id) until ctx
-// ends.
+// ends; the channel is closed when the stream ends.
 func streamEvents(t *testing.T, ctx context.Context, u *user, path, name string) chan int {
 	t.Helper()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.url(path), nil)
@@ -365,6 +479,7 @@ func streamEvents(t *testing.T, ctx context.Context, u *user, path, name string)
 	}
 	c := make(chan int, 64)
 	go func() {
+		defer close(c) // the stream ended
 		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -401,12 +516,31 @@ func waitPly(t *testing.T, u *user, c chan int, ply int) {
 	deadline := time.After(20 * time.Second)
 	for {
 		select {
-		case got := <-c:
+		case got, ok := <-c:
+			if !ok {
+				t.Fatalf("%s's stream on %s ended before ply %d", u.name, u.base, ply)
+			}
 			if got >= ply {
 				return
 			}
 		case <-deadline:
 			t.Fatalf("%s's stream on %s did not show ply %d within 20 s", u.name, u.base, ply)
+		}
+	}
+}
+
+// waitEnded waits until u's stream has ended.
+func waitEnded(t *testing.T, u *user, c chan int) {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case _, ok := <-c:
+			if !ok {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("%s's stream on %s did not end within 20 s", u.name, u.base)
 		}
 	}
 }

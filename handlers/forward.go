@@ -17,9 +17,10 @@ import (
 // Owners says which node runs a live game's writer when several nodes
 // share one database (docs/scaling.md). A request about a game that
 // another node owns (its page, stream, moves, resignation, chat ...) is
-// forwarded to that node whole, the game's event stream included, so the
-// one writer of the game serves it; the player's browser stays connected
-// to the node it reached.
+// forwarded to that node whole, so the one writer of the game serves it;
+// the player's browser stays connected to the node it reached. The game's
+// event stream is served here from the bus instead, when there is one
+// (game_feed.go), and forwarded too otherwise.
 type Owners interface {
 	// GameOwner returns the base URL of the node that owns game id, or
 	// nil when this node may serve it (it owns the game, or nobody does:
@@ -67,8 +68,11 @@ func (h *Handler) forwardTo(next http.Handler, owner func(*http.Request) (*url.U
 			// its claim succeeds.
 			h.log.Warn("forward: owner unknown; serving here", "path", r.URL.Path, "err", err)
 		}
-		if target == nil {
+		switch {
+		case target == nil:
 			next.ServeHTTP(w, r)
+			return
+		case h.serveFromBus(w, r): // a game's stream, served here
 			return
 		}
 		restoreForm(r)

@@ -47,9 +47,15 @@ func (h *Handler) handleGameChatMute(w http.ResponseWriter, r *http.Request) {
 // log and whether the opponent is muted. A log that cannot be read is
 // logged and shown empty, not to lose the game page over it.
 func (h *Handler) chatFor(r *http.Request, id, user int64) ([]play.ChatMessage, bool) {
+	return h.chatLog(r, id), h.games.ChatMuted(id, user)
+}
+
+// chatLog returns the chat of game id, empty (and logged) if it cannot
+// be read.
+func (h *Handler) chatLog(r *http.Request, id int64) []play.ChatMessage {
 	msgs, err := h.games.ChatLog(r.Context(), id)
 	if err != nil {
 		h.log.WarnContext(r.Context(), "chat log", "game", id, "err", err)
 	}
-	return msgs, h.games.ChatMuted(id, user)
+	return msgs
 }

@@ -25,11 +25,15 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	ctx := r.Context()
 	// Subscribe before the snapshot, so that no change falls between them.
-	sub := h.games.Subscribe(id)
-	defer sub.Close()
-	snap, err := h.games.Game(ctx, id)
+	h.streamGame(w, r, id, h.followLocal(id))
+}
+
+// streamGame streams game id to one viewer from feed, which it closes.
+func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, feed GameFeed) {
+	defer feed.Close()
+	ctx := r.Context()
+	snap, err := feed.Snapshot(ctx)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -37,10 +41,10 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 	var viewer gameViewer // spectators get nothing of the chat and voice chat
 	if user, ok := userFrom(ctx); ok {
 		if viewer.side, viewer.playing = snap.SideOf(user.ID); viewer.playing {
-			if err := h.games.Connected(ctx, id, user.ID); err != nil {
+			if err := feed.Connected(ctx, user.ID); err != nil {
 				h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
 			}
-			defer h.games.Disconnected(id, user.ID)
+			defer feed.Disconnected(user.ID)
 		}
 	}
 
@@ -50,10 +54,10 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.metrics.streamStarted()()
-	sv := newStreamViews(h, r)
+	sv := newStreamViews(h, r, feed)
 	send := func() error {
 		return onOwnStack(func() error {
-			snap, err := h.games.Game(ctx, id)
+			snap, err := feed.Snapshot(ctx)
 			if err != nil {
 				return err
 			}
@@ -78,19 +82,19 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-ctx.Done():
 			return
-		case ev, ok := <-sub.C():
+		case ev, ok := <-feed.Events():
 			if !ok {
 				return // dropped for falling behind: the page reconnects for a fresh snapshot
 			}
 			// One render covers a burst of events; voice signals go one by one.
-			burst, open := appendWaiting([]play.Event{ev}, sub.C())
+			burst, open := appendWaiting([]play.Event{ev}, feed.Events())
 			if err = forward(stream, burst, viewer, sv, send); err == nil && !open {
 				return
 			}
 		case now := <-sync.C:
 			var sent bool
 			err = onOwnStack(func() (err error) {
-				sent, err = h.sendClocks(r, stream, id, sv)
+				sent, err = h.sendClocks(r, stream, feed, sv)
 				return err
 			})
 			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
@@ -110,8 +114,8 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 
 // sendClocks sends both clocks of a live timed game as they stand; it
 // reports whether it sent anything.
-func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, id int64, sv *streamViews) (bool, error) {
-	snap, err := h.games.Game(r.Context(), id)
+func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, feed GameFeed, sv *streamViews) (bool, error) {
+	snap, err := feed.Snapshot(r.Context())
 	if err != nil || snap.Status != game.Active || !snap.Clocks.Timed {
 		return false, err
 	}

@@ -17,14 +17,15 @@ import (
 type streamViews struct {
 	h       *Handler
 	r       *http.Request
+	feed    GameFeed
 	seats   [2]game.Seat
 	players players
 	chat    []play.ChatMessage
 	chatNew bool // the chat log must be read again
 }
 
-func newStreamViews(h *Handler, r *http.Request) *streamViews {
-	return &streamViews{h: h, r: r, chatNew: true}
+func newStreamViews(h *Handler, r *http.Request, feed GameFeed) *streamViews {
+	return &streamViews{h: h, r: r, feed: feed, chatNew: true}
 }
 
 // chatChanged marks the chat log for reading again before the next panel.
@@ -44,10 +45,10 @@ func (v *streamViews) panel(snap play.Snapshot) views.GameView {
 	in := v.input(snap)
 	if _, playing := snap.SideOf(in.Viewer); playing {
 		if v.chatNew {
-			v.chat, _ = v.h.chatFor(v.r, snap.ID, in.Viewer)
+			v.chat = v.h.chatLog(v.r, snap.ID)
 			v.chatNew = false
 		}
-		in.Chat, in.Muted = v.chat, v.h.games.ChatMuted(snap.ID, in.Viewer)
+		in.Chat, in.Muted = v.chat, v.feed.ChatMuted(in.Viewer)
 	}
 	return views.NewGameView(snap, in)
 }

@@ -99,6 +99,10 @@ type Config struct {
 	// each live game, and the game's requests are forwarded there
 	// (forward.go); nil: a single node.
 	Owners Owners
+	// Feeds, with Owners and a bus between the nodes, serves here the
+	// event streams of games another node owns (game_feed.go); nil:
+	// such streams are forwarded to the owner.
+	Feeds GameFeeds
 }
 
 // Handler serves Satranç's HTTP routes.
@@ -137,13 +141,14 @@ type Handler struct {
 	iceServers  string
 	streamWrite time.Duration // see Config.StreamWriteTimeout
 	owners      Owners        // nil: a single node
+	feeds       GameFeeds     // nil: no bus
 }
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
 	h.support, h.version = cfg.SupportContact, cfg.Version
-	h.metrics = cfg.Metrics
+	h.metrics, h.feeds = cfg.Metrics, cfg.Feeds
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments
 	h.cosmetics = cfg.Cosmetics

@@ -34,6 +34,7 @@ type Metrics struct {
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
 	streams      prometheus.Gauge
+	busStreams   prometheus.Counter
 	moves        prometheus.Counter
 	moveDuration prometheus.Histogram
 }
@@ -55,6 +56,10 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 			Name: "satranc_sse_streams",
 			Help: "Game event streams (SSE) open now.",
 		}),
+		busStreams: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "satranc_sse_bus_streams_total",
+			Help: "Game event streams served by this node from the bus, for games another node owns (docs/scaling.md).",
+		}),
 		moves: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "satranc_moves_total",
 			Help: "Moves played by people over HTTP and accepted (computer moves are not counted).",
@@ -66,7 +71,7 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.streams, m.moves, m.moveDuration,
+	m.reg.MustRegister(m.requests, m.duration, m.streams, m.busStreams, m.moves, m.moveDuration,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	info := prometheus.NewGaugeVec(prometheus.GaugeOpts{
@@ -119,6 +124,13 @@ func (m *Metrics) instrument(next http.Handler) http.Handler {
 			m.moveDuration.Observe(elapsed)
 		}
 	})
+}
+
+// busStream counts a game stream served from the bus.
+func (m *Metrics) busStream() {
+	if m != nil {
+		m.busStreams.Inc()
+	}
 }
 
 // streamStarted counts an event stream as open until the returned function

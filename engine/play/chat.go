@@ -95,7 +95,7 @@ func (s *Service) Chat(ctx context.Context, id, user int64, text string) error {
 	if err := s.store.AddChatMessage(ctx, ChatMessage{GameID: id, User: user, Body: body, At: now}); err != nil {
 		return fmt.Errorf("play: chat in game %d: %w", id, err)
 	}
-	s.publish(id, []game.Event{ChatPosted{Stamp: game.Stamp{Ply: snap.Ply, Time: now}, From: side}})
+	s.publish(id, []game.Event{ChatPosted{Stamp: game.Stamp{Ply: snap.Ply, Time: now}, From: side}}, func() Snapshot { return snap })
 	return nil
 }
 

@@ -53,6 +53,10 @@ func (s *Service) expireStale(ctx context.Context, rec GameRecord) (bool, error)
 	if err := s.store.FinishGame(ctx, rec.ID, *endingOf(ended)); err != nil {
 		return false, fmt.Errorf("play: game %d: cancel the expired invitation: %w", rec.ID, err)
 	}
-	s.publish(rec.ID, evs)
+	s.publish(rec.ID, evs, func() Snapshot {
+		snap := snapshotOf(rec.ID, rec.Kind, rec.InviteToken, g, now)
+		snap.Stake, snap.Unstaked = rec.Stake, rec.Unstaked
+		return snap
+	})
 	return true, nil
 }

@@ -50,7 +50,7 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 	if !snap.Seat(side.Other()).IsBot() && !r.offered[side.Other()] {
 		if !r.offered[side] {
 			r.offered[side] = true
-			s.publish(id, []game.Event{RematchOffered{Stamp: stamp, By: side}})
+			s.publish(id, []game.Event{RematchOffered{Stamp: stamp, By: side}}, r.after(snap))
 		}
 		return 0, nil
 	}
@@ -73,6 +73,15 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 	}
 	r.offered[side] = true
 	r.newID = newID
-	s.publish(id, []game.Event{RematchReady{Stamp: stamp, NewGameID: newID}})
+	s.publish(id, []game.Event{RematchReady{Stamp: stamp, NewGameID: newID}}, r.after(snap))
 	return newID, nil
+}
+
+// after returns snap with the rematch state r as it is now, for
+// Config.Relay.
+func (r *rematch) after(snap Snapshot) func() Snapshot {
+	return func() Snapshot {
+		snap.RematchOffer, snap.RematchID = r.offered, r.newID
+		return snap
+	}
 }

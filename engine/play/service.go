@@ -61,6 +61,12 @@ type Config struct {
 	// cluster: they publish it on their own hubs (docs/scaling.md). It
 	// must not block. nil: a single node.
 	Announce func(Event)
+	// Relay, when set, is given each event this service publishes for a
+	// game, with the game's snapshot just after it, for the other nodes
+	// of a cluster: they serve the game's streams from them (relay.go).
+	// It is called in the order of the game's events and must not block.
+	// nil: a single node.
+	Relay func(e Event, after Snapshot)
 }
 
 // Service runs the games. It is safe for concurrent use.
@@ -76,6 +82,7 @@ type Service struct {
 	log      *slog.Logger
 	claim    func(ctx context.Context, id int64) error
 	announce func(Event)
+	relay    func(Event, Snapshot)
 
 	wg sync.WaitGroup // writers and bot goroutines
 
@@ -97,11 +104,11 @@ func New(cfg Config) *Service {
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
 		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, expiry: cfg.InviteExpiry,
 		log: cfg.Logger, claim: cfg.Claim,
-		announce: cfg.Announce,
-		tables:   make(map[int64]*table),
-		rematch:  make(map[int64]*rematch),
-		chat:     chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
-		voice:    windowLimiter{burst: VoiceBurst, window: VoiceWindow},
+		announce: cfg.Announce, relay: cfg.Relay,
+		tables:  make(map[int64]*table),
+		rematch: make(map[int64]*rematch),
+		chat:    chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
+		voice:   windowLimiter{burst: VoiceBurst, window: VoiceWindow},
 	}
 	if s.hub == nil {
 		s.hub = live.New[int64, Event](0)
@@ -336,12 +343,21 @@ func (s *Service) publishEnding(e Event) {
 }
 
 // publish sends a game's events to its subscribers, and its end to the
-// subscribers of Endings too.
-func (s *Service) publish(id int64, evs []game.Event) {
+// subscribers of Endings too. after returns the game's snapshot after
+// the events, for Config.Relay; it is called only when that is set.
+func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) {
+	var snap Snapshot
+	if s.relay != nil && len(evs) > 0 {
+		snap = after()
+	}
 	for _, e := range evs {
-		s.hub.Publish(id, Event{GameID: id, Payload: e})
+		ev := Event{GameID: id, Payload: e}
+		s.hub.Publish(id, ev)
+		if s.relay != nil {
+			s.relay(ev, snap)
+		}
 		if _, ended := e.(game.Ended); ended {
-			s.publishEnding(Event{GameID: id, Payload: e})
+			s.publishEnding(ev)
 		}
 	}
 }

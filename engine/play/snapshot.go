@@ -120,12 +120,18 @@ func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time)
 	return snap
 }
 
+// snapshot is the live game's snapshot now. Only the writer calls it.
+func (t *table) snapshot() Snapshot {
+	snap := snapshotOf(t.id, t.kind, t.invite, t.g, t.s.now())
+	snap.Stake, snap.Unstaked = t.stake, t.unstaked
+	return snap
+}
+
 // Game returns a snapshot of game id, live or over.
 func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 	var snap Snapshot
 	err := s.within(ctx, id, func(t *table) error {
-		snap = snapshotOf(t.id, t.kind, t.invite, t.g, t.s.now())
-		snap.Stake, snap.Unstaked = t.stake, t.unstaked
+		snap = t.snapshot()
 		return nil
 	}, func(rec GameRecord) error {
 		g, err := s.restore(rec)

@@ -79,7 +79,7 @@ func (t *table) run() {
 	timer.Stop()
 	defer timer.Stop()
 
-	t.s.publish(t.id, t.pending)
+	t.s.publish(t.id, t.pending, t.snapshot)
 	t.pending = nil
 	for !t.broken && !t.g.Status().Over() {
 		if side := t.sideToMove(); t.g.Status() == game.Active && t.g.Seat(side).IsBot() && botPly != t.g.Ply() {
@@ -135,7 +135,7 @@ func (t *table) commit(evs []game.Event) error {
 		t.s.log.Error("play: store write failed; reopening the game", "game", t.id, "err", err)
 		return fmt.Errorf("play: game %d: %w", t.id, err)
 	}
-	t.s.publish(t.id, evs)
+	t.s.publish(t.id, evs, t.snapshot)
 	return nil
 }
 

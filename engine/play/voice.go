@@ -158,7 +158,7 @@ func (s *Service) Signal(ctx context.Context, id, user int64, sig VoiceSignal) e
 			return fmt.Errorf("play: voice in game %d, user %d: %w", id, user, ErrVoiceNotVIP)
 		}
 	}
-	s.publish(id, []game.Event{VoiceSignalled{Stamp: game.Stamp{Ply: snap.Ply, Time: now}, From: side, Signal: sig}})
+	s.publish(id, []game.Event{VoiceSignalled{Stamp: game.Stamp{Ply: snap.Ply, Time: now}, From: side, Signal: sig}}, func() Snapshot { return snap })
 	return nil
 }
 

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"satranc/engine/chess"
+	"satranc/engine/game"
+	"satranc/engine/live"
+	"satranc/engine/play"
+	"satranc/handlers"
+)
+
+// The streams of games another node owns, served on this node from the
+// bus (cli_serve_relay.go): handlers.GameFeeds.
+
+// errBusDown: the bus is not connected now; the stream is forwarded.
+var errBusDown = errors.New("bus: not connected")
+
+// relayIn receives the events of the games this node follows: one
+// subscription per game on the bus, however many streams follow it,
+// handed to them through a local hub.
+type relayIn struct {
+	b   *bus
+	hub *live.Hub[int64, gameMsg]
+
+	mu   sync.Mutex
+	subs map[int64]*gameSub
+}
+
+// gameSub is the bus subscription of one game and how many streams use it.
+type gameSub struct {
+	sub   *nats.Subscription
+	users int
+}
+
+func newRelayIn(b *bus) *relayIn {
+	return &relayIn{b: b, hub: live.New[int64, gameMsg](0), subs: make(map[int64]*gameSub)}
+}
+
+// follow subscribes to game id's events, on the bus if no stream of this
+// node follows it yet. The subscription is in place on the server when
+// it returns. Call unfollow when done.
+func (in *relayIn) follow(id int64) (*live.Subscription[int64, gameMsg], error) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	gs := in.subs[id]
+	if gs == nil {
+		sub, err := in.b.nc.Subscribe(gameSubject(id), func(m *nats.Msg) {
+			var g gameMsg
+			if err := json.Unmarshal(m.Data, &g); err != nil {
+				in.b.log.Warn("bus: unreadable game event", "game", id, "err", err)
+				return
+			}
+			in.hub.Publish(id, g)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("bus: subscribe to game %d: %w", id, err)
+		}
+		if err := in.b.nc.FlushTimeout(relayTimeout); err != nil {
+			_ = sub.Unsubscribe()
+			return nil, fmt.Errorf("bus: subscribe to game %d: %w", id, err)
+		}
+		gs = &gameSub{sub: sub}
+		in.subs[id] = gs
+	}
+	gs.users++
+	return in.hub.Subscribe(id), nil
+}
+
+// unfollow ends a follow of game id: the last one unsubscribes on the bus.
+func (in *relayIn) unfollow(id int64, s *live.Subscription[int64, gameMsg]) {
+	s.Close()
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	gs := in.subs[id]
+	if gs == nil {
+		return
+	}
+	if gs.users--; gs.users == 0 {
+		delete(in.subs, id)
+		if err := gs.sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+			in.b.log.Warn("bus: unsubscribe", "game", id, "err", err)
+		}
+	}
+}
+
+// busFeeds is handlers.GameFeeds on the bus.
+type busFeeds struct {
+	b  *bus
+	cl *cluster
+}
+
+var _ handlers.GameFeeds = busFeeds{}
+
+// Follow is handlers.GameFeeds.Follow.
+func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, error) {
+	if !f.b.nc.IsConnected() {
+		return nil, errBusDown
+	}
+	l, ok, err := f.cl.st.GameLease(ctx, id)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok || l.Node == f.cl.node:
+		return nil, fmt.Errorf("bus: game %d: not another node's game", id)
+	}
+	sub, err := f.b.in.follow(id)
+	if err != nil {
+		return nil, err
+	}
+	first, err := f.b.request(ctx, l.Node, "snapshot", snapshotRequest{Game: id})
+	if err != nil {
+		f.b.in.unfollow(id, sub)
+		return nil, err
+	}
+	feed := &busFeed{
+		b: f.b, id: id, sub: sub, lost: f.b.lostC(),
+		events: make(chan play.Event), stop: make(chan struct{}),
+		owner: first.Node,
+	}
+	feed.take(first)
+	go feed.pump()
+	return feed, nil
+}
+
+// busFeed is one stream's feed of a game another node owns.
+type busFeed struct {
+	b      *bus
+	id     int64
+	sub    *live.Subscription[int64, gameMsg]
+	lost   <-chan struct{} // the bus connection was lost: the feed ends
+	events chan play.Event
+	stop   chan struct{}
+	once   sync.Once
+
+	mu    sync.Mutex
+	owner string // the node the last message came from
+	msg   gameMsg
+	got   time.Time // when msg arrived, by this node's clock
+	user  int64     // the player whose presence this feed carries; 0: none
+}
+
+// take keeps g's snapshot unless the one kept is newer: a later ply, or
+// the same ply taken later by the same owner (an event published before
+// the snapshot was taken may arrive after it).
+func (f *busFeed) take(g gameMsg) {
+	cur := f.msg.Msg.Snapshot.Ply
+	if next := g.Msg.Snapshot.Ply; f.got.IsZero() || g.Node != f.msg.Node || next > cur ||
+		next == cur && !g.Taken.Before(f.msg.Taken) {
+		f.msg, f.got = g, time.Now()
+	}
+}
+
+// pump passes the game's events to the stream, until the feed is closed,
+// falls behind or the bus goes away (then the stream ends and the page
+// reconnects, forwarded to the owner while the bus is down).
+func (f *busFeed) pump() {
+	defer close(f.events)
+	for {
+		select {
+		case g, ok := <-f.sub.C():
+			if !ok {
+				return
+			}
+			if ev, ok := f.receive(g); ok {
+				select {
+				case f.events <- ev:
+				case <-f.stop:
+					return
+				}
+			}
+		case <-f.lost:
+			return
+		case <-f.stop:
+			return
+		}
+	}
+}
+
+// receive keeps g's snapshot and returns its event. A message from a new
+// owner (the game was taken over) tells it of the player's stream, which
+// the new owner counts as disconnected.
+func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
+	f.mu.Lock()
+	f.take(g)
+	moved := g.Node != f.owner
+	f.owner = g.Node
+	user := f.user
+	f.mu.Unlock()
+	if moved && user != 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
+		defer cancel()
+		if err := f.presence(ctx, g.Node, user, true); err != nil {
+			f.b.log.Warn("bus: a player's stream, to the game's new owner", "game", f.id, "err", err)
+		}
+	}
+	return g.Msg.Event, g.Msg.Event.Payload != nil
+}
+
+// presence tells node that one of user's streams opened or closed.
+func (f *busFeed) presence(ctx context.Context, node string, user int64, connected bool) error {
+	_, err := f.b.request(ctx, node, "presence", presenceRequest{Game: f.id, User: user, Connected: connected})
+	return err
+}
+
+// Snapshot is handlers.GameFeed.Snapshot: the last snapshot received,
+// with the running clock run on by the time since it arrived.
+func (f *busFeed) Snapshot(context.Context) (play.Snapshot, error) {
+	f.mu.Lock()
+	snap, got := f.msg.Msg.Snapshot, f.got
+	f.mu.Unlock()
+	snap.Clocks = runClock(snap.Clocks, snap.Status, time.Since(got))
+	return snap, nil
+}
+
+// runClock returns c after d more of the running clock, if it runs.
+func runClock(c game.Clocks, status game.Status, d time.Duration) game.Clocks {
+	if !c.Timed || !c.Running || status != game.Active {
+		return c
+	}
+	if c.Side == chess.White {
+		c.White = max(c.White-d, 0)
+	} else {
+		c.Black = max(c.Black-d, 0)
+	}
+	c.At = c.At.Add(d)
+	return c
+}
+
+// Events is handlers.GameFeed.Events.
+func (f *busFeed) Events() <-chan play.Event { return f.events }
+
+// ChatMuted is handlers.GameFeed.ChatMuted.
+func (f *busFeed) ChatMuted(user int64) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	side, ok := f.msg.Msg.Snapshot.SideOf(user)
+	return ok && f.msg.Muted[side]
+}
+
+// Connected is handlers.GameFeed.Connected: it tells the owner.
+func (f *busFeed) Connected(ctx context.Context, user int64) error {
+	f.mu.Lock()
+	f.user = user
+	owner := f.owner
+	f.mu.Unlock()
+	return f.presence(ctx, owner, user, true)
+}
+
+// Disconnected is handlers.GameFeed.Disconnected: it tells the owner.
+func (f *busFeed) Disconnected(user int64) {
+	f.mu.Lock()
+	f.user = 0
+	owner := f.owner
+	f.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
+	defer cancel()
+	if err := f.presence(ctx, owner, user, false); err != nil {
+		f.b.log.Warn("bus: a player's stream closed, to the game's owner", "game", f.id, "err", err)
+	}
+}
+
+// Close is handlers.GameFeed.Close.
+func (f *busFeed) Close() {
+	f.once.Do(func() {
+		close(f.stop)
+		f.b.in.unfollow(f.id, f.sub)
+	})
+}
