@@ -345,22 +345,9 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Voided:         games,
 	})
 
-	// Request contexts derive from baseCtx, which is cancelled when Shutdown
-	// starts: Shutdown waits for active requests, and long-lived ones (SSE
-	// streams) end only when their context does.
-	baseCtx, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelBase()
-	srv := &http.Server{
-		Addr:              cfg.addr,
-		Handler:           h.Routes(),
-		BaseContext:       func(net.Listener) context.Context { return baseCtx },
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second, // SSE streams lift it per stream
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
-	srv.RegisterOnShutdown(cancelBase)
+	// Shutdown cancels the requests' contexts at once, which ends the
+	// event streams (handlers.NewServer).
+	srv := handlers.NewServer(cfg.addr, h.Routes(), logger)
 
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

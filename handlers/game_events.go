@@ -48,11 +48,12 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 		}
 	}
 
-	stream, err := h.newStream(w)
+	stream, err := h.newStream(w, r)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	defer stream.close()
 	defer h.metrics.streamStarted()()
 	sv := newStreamViews(h, r, feed)
 	send := func() error {

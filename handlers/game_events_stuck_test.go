@@ -35,6 +35,41 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 	return c, err
 }
 
+// stuckSetup is the test game's handler with the stream write timeout
+// writeTimeout, whose hub never drops a subscriber for falling behind
+// (engine/live tests that): there only a blocked write's end can end a
+// stream whose client does not read.
+func stuckSetup(t *testing.T, writeTimeout time.Duration) (*Handler, *fakeGames, *Metrics) {
+	t.Helper()
+	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
+	games.hub = live.New[int64, play.Event](1 << 20)
+	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
+	metrics := NewMetrics(MetricsConfig{})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+		Metrics: metrics, StreamWriteTimeout: writeTimeout})
+	return h, games, metrics
+}
+
+// openStuckStream opens the test game's stream on srv as cemil, with a
+// small receive buffer, and never reads it; it waits until both that
+// stream and the one already open are running.
+func openStuckStream(t *testing.T, srv *httptest.Server, metrics *Metrics) net.Conn {
+	t.Helper()
+	stuck, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = stuck.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(stuck, "GET /games/%d/events HTTP/1.1\r\nHost: test\r\nCookie: %s=tok-%s\r\n\r\n", testGameID, sessionCookie, cemil.Name)
+	for deadline := time.Now().Add(sseTimeout); testutil.ToFloat64(metrics.streams) < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			stuck.Close()
+			t.Fatal("the stuck client's stream did not open")
+		}
+	}
+	return stuck
+}
+
 // TestGameEventsStuckClientDropped: a spectator whose client stops
 // reading (it asked for the stream and never reads a byte) does not hold
 // up the game's other stream, which gets every event, and once its
@@ -42,36 +77,18 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 // connection, and no goroutine is left behind.
 func TestGameEventsStuckClientDropped(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
-	// A hub that never drops a subscriber for falling behind (engine/live
-	// tests that): here only the blocked write can end the stuck stream.
-	games.hub = live.New[int64, play.Event](1 << 20)
-	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	metrics := NewMetrics(MetricsConfig{})
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
-		Metrics: metrics, StreamWriteTimeout: 200 * time.Millisecond})
+	h, games, metrics := stuckSetup(t, 200*time.Millisecond)
 	srv := httptest.NewUnstartedServer(h.Routes())
 	srv.Listener = smallBuffers{srv.Listener}
 	srv.Start()
 	defer srv.Close()
 
-	stuck, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stuck.Close()
-	_ = stuck.(*net.TCPConn).SetReadBuffer(4096)
-	fmt.Fprintf(stuck, "GET /games/%d/events HTTP/1.1\r\nHost: test\r\nCookie: %s=tok-%s\r\n\r\n", testGameID, sessionCookie, cemil.Name)
-
 	s := openStream(t, srv, ayse)
 	defer s.cancel() // before srv.Close, should the test stop early
 	s.next(t)
 	waitUser(t, games.connected, "Connected")
-	for deadline := time.Now().Add(sseTimeout); testutil.ToFloat64(metrics.streams) < 2; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the stuck client's stream did not open")
-		}
-	}
+	stuck := openStuckStream(t, srv, metrics)
+	defer stuck.Close()
 	// Publish until the stuck stream has ended; the reading one gets each
 	// event before the next is published. The stuck one's handler blocks
 	// writing once the connection's buffers are full, its write runs out of

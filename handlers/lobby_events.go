@@ -22,11 +22,12 @@ func (h *Handler) handleLobbyWaitEvents(w http.ResponseWriter, r *http.Request) 
 	// Subscribe before the first status, so that no pairing falls between.
 	sub := h.lobby.Subscribe(u.ID)
 	defer sub.Close()
-	stream, err := h.newStream(w)
+	stream, err := h.newStream(w, r)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	defer stream.close()
 	send := func() (waiting bool, err error) {
 		st, err := h.lobby.Status(ctx, u.ID)
 		if err != nil {

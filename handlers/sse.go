@@ -2,11 +2,13 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -17,6 +19,10 @@ const DefaultHeartbeat = 20 * time.Second
 // DefaultStreamWriteTimeout is how long one event may take to reach a
 // client before its stream is dropped (see sseWriter.writeTimeout).
 const DefaultStreamWriteTimeout = 10 * time.Second
+
+// errStreamEnded is the error of a write after the stream's request
+// ended (the client went away, or the server is shutting down).
+var errStreamEnded = errors.New("handlers: sse: the stream's request ended")
 
 // sseWriter writes Server-Sent Events to one response
 // (html.spec.whatwg.org/multipage/server-sent-events.html). It writes
@@ -32,11 +38,21 @@ type sseWriter struct {
 	writeTimeout time.Duration
 	// err is the first write error; later writes are skipped.
 	err error
+
+	// The end of the request's context (the client gone, or the server
+	// shutting down) ends a write in progress at once, instead of after
+	// writeTimeout: a client that stops reading must not hold up a
+	// graceful shutdown. mu orders that with the stream's own deadlines
+	// and with close.
+	mu            sync.Mutex
+	ended, closed bool
+	stopAfterFunc func() bool
 }
 
 // newSSEWriter sends the headers of an event stream and lifts the server's
-// write timeout for this response, which may last for hours.
-func newSSEWriter(w http.ResponseWriter) (*sseWriter, error) {
+// write timeout for this response, which may last for hours. The caller
+// must close the stream before the handler returns.
+func newSSEWriter(ctx context.Context, w http.ResponseWriter) (*sseWriter, error) {
 	rc := http.NewResponseController(w)
 	// A writer without deadlines (a test recorder) has nothing to lift.
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
@@ -48,23 +64,59 @@ func newSSEWriter(w http.ResponseWriter) (*sseWriter, error) {
 	h.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
 	w.WriteHeader(http.StatusOK)
 	s := &sseWriter{w: w, rc: rc, writeTimeout: DefaultStreamWriteTimeout}
-	return s, s.flush()
+	s.stopAfterFunc = context.AfterFunc(ctx, s.end)
+	if err := s.flush(); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
 }
 
-// newStream starts an event stream on w with the handler's write timeout.
-func (h *Handler) newStream(w http.ResponseWriter) (*sseWriter, error) {
-	s, err := newSSEWriter(w)
+// newStream starts an event stream on w for r with the handler's write
+// timeout. The caller must close it.
+func (h *Handler) newStream(w http.ResponseWriter, r *http.Request) (*sseWriter, error) {
+	s, err := newSSEWriter(r.Context(), w)
 	if s != nil {
 		s.writeTimeout = h.streamWrite
 	}
 	return s, err
 }
 
+// end is called when the stream's request context ends: a write blocked
+// on a client that does not read fails at once, and any later one is
+// refused. After close it does nothing, since net/http may then use the
+// connection for the response's end and for the next request.
+func (s *sseWriter) end() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.ended = true
+	_ = s.rc.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
+}
+
+// close ends the stream's watch of its request's context. Call it (with
+// defer) before the handler returns.
+func (s *sseWriter) close() {
+	s.stopAfterFunc()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+}
+
 // startWrite gives the event about to be written writeTimeout to reach the
 // client. The deadline lapses harmlessly while the stream is idle: every
-// write sets a new one first.
+// write sets a new one first. Once the request has ended, the write is
+// refused instead.
 func (s *sseWriter) startWrite() {
-	if s.err == nil {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.err != nil:
+	case s.ended:
+		s.err = errStreamEnded
+	default:
 		if err := s.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
 			s.err = err
 		}

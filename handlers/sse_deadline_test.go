@@ -17,11 +17,12 @@ func TestSSEOutlivesServerTimeouts(t *testing.T) {
 	const events = 12 // 100 ms apart: four times the timeouts
 	ctxErr := make(chan error, 1)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s, err := newSSEWriter(w)
+		s, err := newSSEWriter(r.Context(), w)
 		if err != nil {
 			ctxErr <- err
 			return
 		}
+		defer s.close()
 		tick := time.NewTicker(timeout / 3)
 		defer tick.Stop()
 		for range events {

@@ -29,11 +29,12 @@ func (h *Handler) handleTournamentEvents(w http.ResponseWriter, r *http.Request)
 	// Subscribe before the first panel, so that no game's end falls between.
 	sub := h.games.Subscribe(play.Endings)
 	defer sub.Close()
-	stream, err := newSSEWriter(w)
+	stream, err := newSSEWriter(ctx, w)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	defer stream.close()
 	defer h.metrics.streamStarted()()
 	var rollover *time.Timer
 	var lastSend, heard time.Time // heard: when the latest game's end was

@@ -1,0 +1,73 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"go.uber.org/goleak"
+
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// TestShutdownWithStuckClient: a graceful shutdown of the server that
+// NewServer makes ends every event stream at once, even one whose client
+// stopped reading while the server was writing to it. The streams' write
+// timeout here is an hour, far longer than the shutdown's budget, so only
+// the end of the request's context can free the blocked write: Shutdown
+// must return within its budget without an error, both streams must end,
+// and no goroutine may be left behind.
+func TestShutdownWithStuckClient(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	h, games, metrics := stuckSetup(t, time.Hour)
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = NewServer("", h.Routes(), slog.New(slog.DiscardHandler))
+	srv.Listener = smallBuffers{srv.Listener}
+	srv.Start()
+	defer srv.Close()
+
+	s := openStream(t, srv, ayse)
+	defer s.cancel()
+	s.next(t)
+	stuck := openStuckStream(t, srv, metrics)
+	defer stuck.Close()
+	// Far more than the stuck connection's buffers hold: its stream ends
+	// up blocked in a write, while the reading one gets every event.
+	for range 100 {
+		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
+		s.next(t)
+	}
+	if n := testutil.ToFloat64(metrics.streams); n != 2 {
+		t.Fatalf("%v streams open before the shutdown, want 2", n)
+	}
+
+	const budget = 5 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	start := time.Now()
+	if err := srv.Config.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown = %v after %v, want nil within %v", err, time.Since(start), budget)
+	}
+	t.Logf("Shutdown returned after %v", time.Since(start).Round(time.Millisecond))
+	if n := testutil.ToFloat64(metrics.streams); n != 0 {
+		t.Errorf("%v streams still open after the shutdown", n)
+	}
+	// Both clients see their stream end, rather than wait for more.
+	for range s.events {
+	}
+	_ = stuck.SetReadDeadline(time.Now().Add(sseTimeout))
+	if _, err := io.Copy(io.Discard, stuck); errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Error("the stuck client's connection was left open")
+	}
+	s.close(t)
+	waitUser(t, games.disconnected, "Disconnected")
+	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
+}
