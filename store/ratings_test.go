@@ -11,6 +11,7 @@ import (
 	"satranc/engine/chips"
 	"satranc/engine/clock"
 	"satranc/engine/game"
+	"satranc/engine/lobby"
 	"satranc/engine/play"
 )
 
@@ -198,4 +199,43 @@ func TestLoungeRematchIsStaked(t *testing.T) {
 	if got := accountBalance(t, s, chips.EscrowAccount(next)); got != 1000 {
 		t.Errorf("rematch escrow %d, want 1000", got)
 	}
+}
+
+// TestRestrictedKeptFromPublicTables: an account restricted after a game
+// cannot sit at a public table by a rematch either (the lobby turns it
+// away; the store's transaction does too), in Quick Play or a lounge.
+func TestRestrictedKeptFromPublicTables(t *testing.T) {
+	s, _ := mustOpen(t)
+	ctx := context.Background()
+	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
+	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer svc.Close()
+	for _, tc := range []struct {
+		kind  play.Kind
+		stake int64
+	}{{play.Quick, 0}, {play.Lounge, 500}} {
+		if err := s.SetRestricted(ctx, "bora", false); err != nil {
+			t.Fatal(err)
+		}
+		id, _, err := svc.CreatePublicGame(ctx, tc.kind, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), tc.stake)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Resign(ctx, id, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetRestricted(ctx, "bora", true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Rematch(ctx, id, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Rematch(ctx, id, b.ID); !errors.Is(err, lobby.ErrRestricted) {
+			t.Errorf("%s rematch of a restricted player: %v, want ErrRestricted", tc.kind, err)
+		}
+		if _, _, err := svc.CreatePublicGame(ctx, tc.kind, game.Human(b.ID), game.Human(a.ID), clock.MustParse("3+2"), tc.stake); !errors.Is(err, lobby.ErrRestricted) {
+			t.Errorf("%s game for a restricted player: %v, want ErrRestricted", tc.kind, err)
+		}
+	}
+	wantBalances(t, s, map[int64]int64{a.ID: 5000, b.ID: 5000})
 }

@@ -11,6 +11,7 @@ import (
 
 	"satranc/engine/chips"
 	"satranc/engine/game"
+	"satranc/engine/lobby"
 	"satranc/engine/play"
 )
 
@@ -18,8 +19,9 @@ import (
 // "within 24 hours").
 const sameOpponentWindow = 24 * time.Hour
 
-// CreatePublicGame inserts a started Quick Play or lounge game. For a
-// lounge game, in the same transaction, it checks that each human may sit
+// CreatePublicGame inserts a started Quick Play or lounge game, refusing a
+// restricted account (lobby.ErrRestricted). For a lounge game, in the same
+// transaction, it checks that each human may sit
 // in the lounge (chips.Lounge.CanSit: errors wrap chips.ErrInsufficientBalance
 // or chips.ErrReserved), applies the same-opponent rule (the 4th and later
 // lounge games between the same two accounts begun within 24 hours are
@@ -43,6 +45,21 @@ func (s *Store) CreatePublicGame(ctx context.Context, g play.GameRecord) (int64,
 }
 
 func createPublicGame(ctx context.Context, tx *sqlx.Tx, g play.GameRecord) (int64, bool, error) {
+	// A restricted account sits at no public table (SPEC section 10),
+	// whichever way the game comes: the lobby checks it, and so does this
+	// transaction for a rematch.
+	for _, seat := range []game.Seat{g.White, g.Black} {
+		if !seat.IsHuman() {
+			continue
+		}
+		var restricted bool
+		if err := tx.GetContext(ctx, &restricted, "SELECT restricted FROM users WHERE id = ?", seat.User); err != nil {
+			return 0, false, fmt.Errorf("user %d: %w", seat.User, notFound(err))
+		}
+		if restricted {
+			return 0, false, fmt.Errorf("user %d: %w", seat.User, lobby.ErrRestricted)
+		}
+	}
 	switch {
 	case g.Kind == play.Quick && g.Stake == 0:
 		g.Unstaked = false
