@@ -110,6 +110,33 @@ func TestRatings(t *testing.T) {
 	}
 }
 
+// playOn returns the games service of engine/play on s, at gameT0.
+func playOn(t *testing.T, s *Store) *play.Service {
+	t.Helper()
+	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t.Cleanup(svc.Close)
+	return svc
+}
+
+// blackResigns plays 1. e4 e5 2. Nf3 Nc6 in game id between white and
+// black, and black resigns: a finished game (not aborted), won by white.
+func blackResigns(t *testing.T, svc *play.Service, id, white, black int64) {
+	t.Helper()
+	ctx := context.Background()
+	for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		user := white
+		if i%2 == 1 {
+			user = black
+		}
+		if err := svc.Move(ctx, id, user, m, 0, i); err != nil {
+			t.Fatalf("Move(%s) = %v", m, err)
+		}
+	}
+	if err := svc.Resign(ctx, id, black); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestPublicGameThroughPlay plays a lounge game through engine/play on
 // SQLite: the stakes are held when it starts and the resignation settles
 // pot and fee to the chip, in the transaction that ends it.
@@ -117,8 +144,7 @@ func TestPublicGameThroughPlay(t *testing.T) {
 	s, _ := mustOpen(t)
 	ctx := context.Background()
 	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
-	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	defer svc.Close()
+	svc := playOn(t, s)
 
 	id, unstaked, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500)
 	if err != nil || unstaked {
@@ -127,18 +153,7 @@ func TestPublicGameThroughPlay(t *testing.T) {
 	if n, err := svc.Balance(ctx, a.ID); n != 4500 || err != nil {
 		t.Errorf("Balance during the game = %d, %v, want 4500", n, err)
 	}
-	for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
-		user := a.ID
-		if i%2 == 1 {
-			user = b.ID
-		}
-		if err := svc.Move(ctx, id, user, m, 0, i); err != nil {
-			t.Fatalf("Move(%s) = %v", m, err)
-		}
-	}
-	if err := svc.Resign(ctx, id, b.ID); err != nil {
-		t.Fatal(err)
-	}
+	blackResigns(t, svc, id, a.ID, b.ID)
 	wantBalances(t, s, map[int64]int64{a.ID: 5450, b.ID: 4500})
 	if r, _, _ := rating(t, s, a.ID); r != 1220 {
 		t.Errorf("winner's rating %d, want 1220", r)
@@ -159,25 +174,13 @@ func TestLoungeRematchIsStaked(t *testing.T) {
 	s, _ := mustOpen(t)
 	ctx := context.Background()
 	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
-	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	defer svc.Close()
+	svc := playOn(t, s)
 
 	id, _, err := svc.CreatePublicGame(ctx, play.Lounge, game.Human(a.ID), game.Human(b.ID), clock.MustParse("3+2"), 500)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
-		user := a.ID
-		if i%2 == 1 {
-			user = b.ID
-		}
-		if err := svc.Move(ctx, id, user, m, 0, i); err != nil {
-			t.Fatalf("Move(%s) = %v", m, err)
-		}
-	}
-	if err := svc.Resign(ctx, id, b.ID); err != nil {
-		t.Fatal(err)
-	}
+	blackResigns(t, svc, id, a.ID, b.ID)
 	if n, err := svc.Rematch(ctx, id, a.ID); n != 0 || err != nil {
 		t.Fatalf("first Rematch = %d, %v, want an offer", n, err)
 	}
@@ -208,8 +211,7 @@ func TestRestrictedKeptFromPublicTables(t *testing.T) {
 	s, _ := mustOpen(t)
 	ctx := context.Background()
 	a, b := mustCreateUser(t, s, "ayşe"), mustCreateUser(t, s, "bora")
-	svc := play.New(play.Config{Store: s, Now: func() time.Time { return gameT0 }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	defer svc.Close()
+	svc := playOn(t, s)
 	for _, tc := range []struct {
 		kind  play.Kind
 		stake int64
