@@ -4,6 +4,7 @@ package handlers_test
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -16,6 +17,13 @@ import (
 // by the invite link; it returns the browsers of White and Black.
 func startPrivateGame(t *testing.T, srv *server, a, b *browser, control string) (white, black *browser) {
 	t.Helper()
+	return startPrivateGameVia(t, srv, srv.URL, a, b, control)
+}
+
+// startPrivateGameVia is startPrivateGame with b reaching the server at
+// bBase (through a proxy) instead of srv.URL.
+func startPrivateGameVia(t *testing.T, srv *server, bBase string, a, b *browser, control string) (white, black *browser) {
+	t.Helper()
 	a.do(30*time.Second,
 		chromedp.Navigate(srv.URL+"/play"),
 		chromedp.WaitVisible(`[data-testid="private-form"]`),
@@ -24,6 +32,7 @@ func startPrivateGame(t *testing.T, srv *server, a, b *browser, control string) 
 		chromedp.WaitVisible(`[data-testid="invite-link"]`),
 	)
 	link := eval[string](a, `document.querySelector('[data-testid="invite-link"]').value`)
+	link = bBase + strings.TrimPrefix(link, srv.URL)
 	b.do(30*time.Second,
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(`[data-testid="invite-join"]`),
@@ -58,6 +67,12 @@ func playMoves(t *testing.T, white, black *browser, first int, ucis ...string) {
 		}
 		if len(uci) == 5 {
 			waitFor(mover, 5*time.Second, `!document.querySelector('.promotion-picker').hidden`)
+			// The picker opens on the promotion square, the Queen there and
+			// pre-selected (Enter takes her).
+			onSquare := fmt.Sprintf(`(function(){var q=document.querySelector('.promotion-picker [data-promotion="q"]'); var s=document.querySelector('.board [data-square="%s"]').getBoundingClientRect(); var r=q.getBoundingClientRect(); var x=r.left+r.width/2, y=r.top+r.height/2; return document.activeElement===q && x>s.left && x<s.right && y>s.top && y<s.bottom})()`, uci[2:4])
+			if !eval[bool](mover, onSquare) {
+				t.Errorf("%s: the promotion picker is not on %s with the Queen pre-selected", mover.name, uci[2:4])
+			}
 			mover.do(5*time.Second, chromedp.Click(`.promotion-picker [data-promotion="`+uci[4:]+`"]`))
 		}
 		waitPly(white, ply+1)

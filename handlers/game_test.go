@@ -261,8 +261,9 @@ func snapshotOfGame(id int64, kind play.Kind, g *game.Game, now time.Time) play.
 		Control: g.Control(), Status: g.Status(), Outcome: g.Outcome(),
 		Start: g.Start(), Position: g.Position(),
 		Moves: append([]game.MoveRecord(nil), g.Moves()...), Ply: g.Ply(),
-		Clocks:    g.Clocks(now),
-		StartedAt: g.StartedAt(), EndedAt: g.EndedAt(),
+		Clocks:          g.Clocks(now),
+		DisconnectGrace: g.DisconnectGrace(),
+		StartedAt:       g.StartedAt(), EndedAt: g.EndedAt(),
 	}
 	s.DrawOfferBy, s.DrawOffer = g.DrawOffer()
 	return s

@@ -57,6 +57,10 @@ type GameView struct {
 	CanOfferDraw               bool
 	// OpponentGone is the opponent's disconnection countdown, if running.
 	OpponentGone time.Duration
+	// OwnGrace is how long the viewer, a player of a live game, has to
+	// come back after losing the connection: the page counts it down
+	// itself when its event stream fails (static/js/board.js).
+	OwnGrace time.Duration
 	// InviteURL is the link a private game's creator shares while the game
 	// waits for the friend; InviteExpiresIn is how long the invitation
 	// stays open (0: for good).
@@ -225,6 +229,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		if d := snap.DisconnectDeadline[opp]; !d.IsZero() {
 			v.OpponentGone = max(d.Sub(in.Now), 0)
 		}
+		v.OwnGrace = snap.DisconnectGrace
 		v.DrawOffered = snap.DrawOffer
 		v.DrawOfferByMe = snap.DrawOffer && snap.DrawOfferBy == v.Side
 		v.CanOfferDraw = !snap.DrawOffer && snap.Ply >= 2

@@ -134,3 +134,54 @@ func TestGamePanelStake(t *testing.T) {
 		}
 	}
 }
+
+// TestGamePanelPlayersOnly: the draw offer, the chat, the opponent's
+// disconnection countdown and the notice of one's own lost connection are
+// in a player's panel of a live game only; a spectator sees none of them,
+// and a finished game has no connection notice.
+func TestGamePanelPlayersOnly(t *testing.T) {
+	now := time.Now()
+	snap := play.Snapshot{ID: 1, Kind: play.Private, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active,
+		DrawOffer: true, DrawOfferBy: chess.White, DisconnectGrace: 45 * time.Second}
+	snap.DisconnectDeadline[chess.White] = now.Add(30 * time.Second)
+	p := snap.Start
+	for _, uci := range []string{"e2e4", "e7e5"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Moves = append(snap.Moves, game.MoveRecord{Move: m})
+		p = p.Play(m)
+	}
+	snap.Position, snap.Ply = p, len(snap.Moves)
+	chat := []play.ChatMessage{{User: 1, Body: "good luck"}}
+	render := func(s play.Snapshot, viewer int64) string {
+		t.Helper()
+		in := GameViewInput{Viewer: viewer, Letters: chess.English, Now: now}
+		if viewer != 3 {
+			in.Chat = chat
+		}
+		var b strings.Builder
+		if err := GamePanel(NewGameView(s, in)).Render(ctxIn("en"), &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	private := []string{`data-testid="draw-offered"`, `data-testid="connection-lost"`, `data-testid="opponent-gone"`, "good luck"}
+	player := render(snap, 2)
+	for _, want := range private {
+		if !strings.Contains(player, want) {
+			t.Errorf("Black's panel lacks %s", want)
+		}
+	}
+	spectator := render(snap, 3)
+	for _, leak := range append(private, `data-testid="actions"`, "draw") {
+		if strings.Contains(spectator, leak) {
+			t.Errorf("a spectator's panel has %s", leak)
+		}
+	}
+	snap.Status, snap.Outcome = game.Finished, game.Outcome{Result: game.WhiteWins, Reason: game.Resignation, Side: chess.Black}
+	if over := render(snap, 2); strings.Contains(over, `data-testid="connection-lost"`) {
+		t.Error("a finished game's panel has the connection notice")
+	}
+}

@@ -45,6 +45,9 @@ func TestPracticeGameOptions(t *testing.T) {
 					if snap.Kind != Practice || snap.Control != control || snap.Status != game.Active || snap.Stake != 0 {
 						t.Errorf("%v %v %v: kind %v control %v status %v stake %d", level, control, color, snap.Kind, snap.Control, snap.Status, snap.Stake)
 					}
+					if snap.DisconnectGrace != game.DefaultDisconnectGrace {
+						t.Errorf("%v %v %v: disconnection grace %v, want the default", level, control, color, snap.DisconnectGrace)
+					}
 					if snap.Clocks.Timed != control.Timed() {
 						t.Errorf("%v %v %v: timed clocks %v", level, control, color, snap.Clocks.Timed)
 					}

@@ -33,6 +33,9 @@ type Snapshot struct {
 	// DisconnectDeadline is, per side (indexed by chess.Color), when a
 	// disconnected player loses; zero while connected.
 	DisconnectDeadline [2]time.Time
+	// DisconnectGrace is how long a player who lost the connection has to
+	// come back.
+	DisconnectGrace time.Duration
 	// InviteToken is a private game's invite secret: show it only to the
 	// player who created the game. JoinBy is when the invitation of a
 	// Waiting game expires (zero: never).
@@ -106,9 +109,10 @@ func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time)
 		Control: g.Control(), Status: g.Status(), Outcome: g.Outcome(),
 		Start: g.Start(), Position: g.Position(),
 		Moves: append([]game.MoveRecord(nil), g.Moves()...), Ply: g.Ply(),
-		Clocks:      g.Clocks(now),
-		InviteToken: invite,
-		StartedAt:   g.StartedAt(), EndedAt: g.EndedAt(),
+		Clocks:          g.Clocks(now),
+		DisconnectGrace: g.DisconnectGrace(),
+		InviteToken:     invite,
+		StartedAt:       g.StartedAt(), EndedAt: g.EndedAt(),
 	}
 	snap.DrawOfferBy, snap.DrawOffer = g.DrawOffer()
 	if g.Status() == game.Waiting {

@@ -16,6 +16,7 @@
 //
 //   <span class="clock" data-remaining-ms="180000" data-running="true">3:00</span>
 //   <span class="countdown" data-remaining-ms="45000">45</span>
+//   <p data-grace-ms="45000" hidden>... <span class="lost-countdown">45</span></p>
 //
 // data-legal lists the viewer's legal moves in UCI (castling as e1g1). A
 // king may also be dropped on its own rook to castle. A move is sent by
@@ -379,7 +380,41 @@
     });
   }
 
-  setInterval(render, 100);
+  // ---- The player's own connection ------------------------------------------
+
+  // When the page's event stream fails, this player may be the one whose
+  // connection dropped, and the server gives them the grace period to come
+  // back (SPEC section 8): the page says so and counts the grace down from
+  // the failure until the stream is open again. A failure shorter than
+  // LOST_AFTER (the browser reconnecting at once) shows nothing. Only a
+  // player's page of a live game has the notice ([data-grace-ms]).
+  var LOST_AFTER = 2000;
+  var lostAt = null;
+
+  document.addEventListener("htmx:sseError", function () {
+    if (lostAt === null) lostAt = performance.now();
+  });
+  document.addEventListener("htmx:sseOpen", function () {
+    lostAt = null;
+    renderLost();
+  });
+
+  function renderLost() {
+    var down = lostAt === null ? 0 : performance.now() - lostAt;
+    var show = down >= LOST_AFTER;
+    document.querySelectorAll("[data-grace-ms]").forEach(function (el) {
+      if (el.hidden === show) el.hidden = !show;
+      var span = el.querySelector(".lost-countdown");
+      if (!show || !span) return;
+      var text = format((parseInt(el.dataset.graceMs, 10) || 0) - down, true);
+      if (span.textContent !== text) span.textContent = text;
+    });
+  }
+
+  setInterval(function () {
+    render();
+    renderLost();
+  }, 100);
 
   function init(root) {
     track(root || document);
