@@ -75,27 +75,47 @@ func TestBrowserUnderpromotion(t *testing.T) {
 		}
 	}
 	white.screenshot("promoted")
+	black.do(10*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 }
 
-// TestBrowserCastleOntoRook: White castles by dropping the king on its own
-// rook.
+// TestBrowserCastleOntoRook: White castles short by dropping the king on
+// its own rook; Black castles long by clicking the king and the square two
+// files away, which is marked as a destination, as is the rook's.
 func TestBrowserCastleOntoRook(t *testing.T) {
 	white, black := twoPlayers(t, "5+0")
-	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5")
+	playMoves(t, white, black, 0, "e2e4", "d7d6", "g1f3", "c8e6", "f1c4", "b8c6")
 	waitMyTurn(white, 6)
 	dragMove(white, "e1", "h1")
-	waitPly(black, 7)
+	playMoves(t, white, black, 7, "d8d7", "d2d3")
+	waitMyTurn(black, 9)
+	clickSquare(black, "e8")
+	for _, sq := range []string{"c8", "a8", "d8"} {
+		waitFor(black, 5*time.Second, `document.querySelector('.board [data-square="`+sq+`"]').matches(".sq-target, .sq-target-capture")`)
+	}
+	clickSquare(black, "c8")
+	waitPly(white, 10)
+	waitPly(black, 10)
 	for _, b := range []*browser{white, black} {
-		if got := moves(b); got[len(got)-1] != "O-O" {
-			t.Errorf("%s: last move %q, want O-O", b.name, got[len(got)-1])
+		if got := strings.Join(moves(b), " "); got != "e4 d6 Nf3 Be6 Bc4 Nc6 O-O Qd7 d3 O-O-O" {
+			t.Errorf("%s: moves %q, want both castlings", b.name, got)
 		}
-		king := eval[string](b, `document.querySelector('.board [data-square="g1"] .piece').dataset.piece`)
-		rook := eval[string](b, `document.querySelector('.board [data-square="f1"] .piece').dataset.piece`)
-		if king != "wK" || rook != "wR" {
-			t.Errorf("%s: g1 %q f1 %q, want the castled king and rook", b.name, king, rook)
+		for sq, want := range map[string]string{"g1": "wK", "f1": "wR", "c8": "bK", "d8": "bR"} {
+			if got := eval[string](b, `document.querySelector('.board [data-square="`+sq+`"] .piece').dataset.piece`); got != want {
+				t.Errorf("%s: %s holds %q, want %q", b.name, sq, got, want)
+			}
 		}
 	}
-	white.screenshot("castled")
+	white.do(10*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	checkEnd(t, [2]string{"resignation", "0-1"}, white, black)
 }
 
 // TestBrowserDisconnection: Black closes the page mid-game; White sees the
@@ -139,6 +159,17 @@ func TestBrowserNoJavaScript(t *testing.T) {
 		t.Errorf("first move shown = %q, want Nf3", first)
 	}
 	b.screenshot("typed")
+	// Resigning works by the plain form too; after one move it aborts the
+	// game, and the page says who aborted it.
+	b.do(30*time.Second,
+		chromedp.Click(`[data-testid="resign-open"]`),
+		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
+		chromedp.Click(`[data-testid="resign-confirm"]`),
+	)
+	if reason, _ := endOf(b); reason != "aborted" || !strings.Contains(status(b), "aborted by White") {
+		t.Errorf("after resigning: reason %q, status %q; want the game aborted by White", reason, status(b))
+	}
+	b.screenshot("finished")
 }
 
 // TestBrowserSelectionSurvivesRedraw: White picks a piece, then the panel
