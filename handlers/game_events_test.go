@@ -296,3 +296,62 @@ func TestGameEventsUnknownGame(t *testing.T) {
 	}
 	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
 }
+
+// TestGameEventsHeartbeatAndClocks: between changes, a live timed game's
+// stream sends both clocks every ClockSync, with no event id (they are not
+// a new ply); a finished game's stream, which has no clocks to send, gets
+// a comment line every Heartbeat, so that proxies keep it open.
+func TestGameEventsHeartbeatAndClocks(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
+	over := testSnapshot(t, time.Now(), "f2f3", "e7e5", "g2g4", "d8h4")
+	over.ID = testGameID + 1
+	games.snaps[over.ID] = over
+	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+		Heartbeat: 30 * time.Millisecond, ClockSync: 20 * time.Millisecond})
+	srv := httptest.NewServer(h.Routes())
+	defer srv.Close()
+
+	// next returns the next event or comment that is not a game panel.
+	next := func(s *stream) sseEvent {
+		t.Helper()
+		for {
+			select {
+			case ev, ok := <-s.events:
+				if !ok {
+					t.Fatal("the stream ended")
+				}
+				if ev.name != views.EventGame {
+					return ev
+				}
+			case <-time.After(sseTimeout):
+				t.Fatal("nothing within the timeout")
+			}
+		}
+	}
+	live := openStream(t, srv, cemil)
+	seen := map[string]bool{}
+	for len(seen) < 2 {
+		ev := next(live)
+		if ev.comment != "" {
+			continue
+		}
+		if ev.id != "" || !strings.Contains(ev.data, `data-remaining-ms=`) {
+			t.Fatalf("clock event %q with id %q: %.200s", ev.name, ev.id, ev.data)
+		}
+		seen[ev.name] = true
+	}
+	if !seen[views.ClockEvent(chess.White)] || !seen[views.ClockEvent(chess.Black)] {
+		t.Errorf("clock events %v, want both clocks", seen)
+	}
+	live.close(t)
+
+	finished := openGameStream(t, srv, over.ID, cemil)
+	if ev := next(finished); ev.comment != "ping" {
+		t.Errorf("a finished game's stream sent %+v, want the heartbeat", ev)
+	}
+	finished.close(t)
+	srv.Close()
+	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
+}
