@@ -3,15 +3,12 @@
 package handlers_test
 
 import (
-	"context"
 	"io"
 	"net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // cutProxy is a TCP proxy in front of the server whose connections the
@@ -111,8 +108,7 @@ func (p *cutProxy) restore() {
 // TestBrowserConnectionLost: Bob's network drops mid-game (his page stays
 // open). Both see the countdown: Alice that her opponent is gone, Bob
 // that he must come back in time. When the network returns, Bob's page
-// reconnects by itself, both countdowns go, and the game goes on; the
-// clock of the side to move counts down smoothly between server updates.
+// reconnects by itself, both countdowns go, and the game goes on.
 func TestBrowserConnectionLost(t *testing.T) {
 	srv := startServer(t, "--disconnect-grace", "30s")
 	proxy := newCutProxy(t, srv)
@@ -133,6 +129,8 @@ func TestBrowserConnectionLost(t *testing.T) {
 	waitFor(bob, 5*time.Second, `document.querySelector('[data-testid="own-countdown"]').textContent.trim() != "`+first+`"`)
 	if n := eval[float64](bob, `parseInt(document.querySelector('[data-testid="own-countdown"]').textContent, 10)`); n <= 0 || n >= 30 {
 		t.Errorf("Bob's countdown shows %v, want between 0 and 30 s", n)
+	} else {
+		t.Logf("Bob's countdown: %v s left", n)
 	}
 	bob.screenshot("connection-lost")
 	alice.screenshot("opponent-gone")
@@ -144,28 +142,6 @@ func TestBrowserConnectionLost(t *testing.T) {
 		t.Fatalf("after Bob came back the game is %q", st)
 	}
 
-	// White's clock runs: its text changes on the page between two server
-	// updates (the same element, not one the stream replaced).
-	waitMyTurn(white, 2)
-	ctx, cancel := context.WithTimeout(white.ctx, 20*time.Second)
-	defer cancel()
-	smooth, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(function (resolve) {
-		var q = function () { return document.querySelector('[data-testid="clock-white"]') };
-		var el = q(), text = el.textContent, t0 = Date.now();
-		(function poll() {
-			var cur = q();
-			if (cur !== el) { el = cur; text = cur.textContent }
-			else if (cur.textContent !== text) { resolve(true); return }
-			if (Date.now() - t0 > 10000) { resolve(false); return }
-			setTimeout(poll, 50);
-		})();
-	})`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !smooth {
-		t.Error("White's running clock did not count down between server updates")
-	}
 	playMoves(t, white, black, 2, "g1f3", "b8c6")
 	for _, b := range []*browser{alice, bob} {
 		if got := moves(b); strings.Join(got, " ") != "e4 e5 Nf3 Nc6" {

@@ -3,6 +3,7 @@
 package handlers_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +56,25 @@ func TestBrowserTimeout(t *testing.T) {
 	// is replaced by a fresh one.
 	eval[string](black, `document.querySelector('[data-testid="clock-white"]').dataset.old = "1"`)
 	waitFor(black, 15*time.Second, `!document.querySelector('[data-testid="clock-white"]').dataset.old`)
+	// White's running clock counts down on the page between two server
+	// updates: the text of the same element (not one the stream replaced)
+	// changes.
+	ctx, cancel := context.WithTimeout(white.ctx, 30*time.Second)
+	defer cancel()
+	smooth, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise(function (resolve) {
+		var q = function () { return document.querySelector('[data-testid="clock-white"]') };
+		var el = q(), text = el && el.textContent, t0 = Date.now();
+		(function poll() {
+			var cur = q();
+			if (cur && cur !== el) { el = cur; text = cur.textContent }
+			else if (cur && cur.textContent !== text) { resolve(true); return }
+			if (Date.now() - t0 > 20000) { resolve(false); return }
+			setTimeout(poll, 50);
+		})();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil || !smooth {
+		t.Errorf("White's running clock did not count down between server updates (%v)", err)
+	}
 	// The running clock turns red under 30 s and pulses under 10 s.
 	waitFor(white, 45*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-low")`)
 	waitFor(white, 30*time.Second, `document.querySelector('[data-testid="clock-white"]').classList.contains("clock-critical")`)
