@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"net/http"
 	"strconv"
 	"time"
@@ -62,11 +61,11 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 			if err != nil {
 				return err
 			}
-			var buf bytes.Buffer
-			if err := views.GamePanel(sv.panel(snap)).Render(ctx, &buf); err != nil {
+			stream.startWrite()
+			if err := stream.renderEvent(ctx, strconv.Itoa(snap.Ply), views.EventGame, views.GamePanel(sv.panel(snap))); err != nil {
 				return err
 			}
-			return stream.event(strconv.Itoa(snap.Ply), views.EventGame, buf.Bytes())
+			return stream.flush()
 		})
 	}
 	if err := send(); err != nil {
@@ -113,24 +112,21 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 	}
 }
 
-// sendClocks sends both clocks of a live timed game as they stand; it
-// reports whether it sent anything.
+// sendClocks sends both clocks of a live timed game as they stand, in
+// one write; it reports whether it sent anything.
 func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, feed GameFeed, sv *streamViews) (bool, error) {
 	snap, err := feed.Snapshot(r.Context())
 	if err != nil || snap.Status != game.Active || !snap.Clocks.Timed {
 		return false, err
 	}
-	v := sv.clocks(snap)
-	for _, p := range []views.PlayerView{v.Top, v.Bottom} {
-		var buf bytes.Buffer
-		if err := views.Clock(p).Render(r.Context(), &buf); err != nil {
-			return false, err
-		}
-		if err := stream.event("", views.ClockEvent(p.Side), buf.Bytes()); err != nil {
+	top, bottom := sv.clocks(snap)
+	stream.startWrite()
+	for _, p := range []views.PlayerView{top, bottom} {
+		if err := stream.renderEvent(r.Context(), "", views.ClockEvent(p.Side), views.Clock(p)); err != nil {
 			return false, err
 		}
 	}
-	return true, nil
+	return true, stream.flush()
 }
 
 // onOwnStack runs fn in a goroutine of its own and waits for it. A stream

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 
+	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
 	"satranc/views"
@@ -22,6 +23,7 @@ type streamViews struct {
 	players players
 	chat    []play.ChatMessage
 	chatNew bool // the chat log must be read again
+	san     sanMoves
 }
 
 func newStreamViews(h *Handler, r *http.Request, feed GameFeed) *streamViews {
@@ -34,6 +36,14 @@ func (v *streamViews) chatChanged() { v.chatNew = true }
 // input returns the view input of snap with the players' names and
 // frames.
 func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
+	in := v.playersInput(snap)
+	in.SAN = v.san.of(snap, in.Letters)
+	return in
+}
+
+// playersInput returns the view input of snap with the players' names
+// and frames, read again only when the seats change.
+func (v *streamViews) playersInput(snap play.Snapshot) views.GameViewInput {
 	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats {
 		v.seats, v.players = seats, v.h.seatedPlayers(v.r, snap)
 	}
@@ -53,7 +63,43 @@ func (v *streamViews) panel(snap play.Snapshot) views.GameView {
 	return views.NewGameView(snap, in)
 }
 
-// clocks returns the view of snap for its clocks: no chat.
-func (v *streamViews) clocks(snap play.Snapshot) views.GameView {
-	return views.NewGameView(snap, v.input(snap))
+// clocks returns the players of snap with their clocks, top and bottom.
+func (v *streamViews) clocks(snap play.Snapshot) (top, bottom views.PlayerView) {
+	return views.NewPlayerViews(snap, v.playersInput(snap))
+}
+
+// sanMoves keeps a stream's moves in SAN from one render to the next, so
+// that each works out only the moves played since (a game's moves only
+// grow; anything else starts it afresh).
+type sanMoves struct {
+	letters chess.Letters
+	moves   []chess.Move
+	san     []string
+	pos     chess.Position // after moves
+}
+
+// of returns the moves of snap in SAN in letters l.
+func (s *sanMoves) of(snap play.Snapshot, l chess.Letters) []string {
+	if l != s.letters || len(snap.Moves) < len(s.moves) || !s.prefixOf(snap) {
+		s.letters, s.moves, s.san, s.pos = l, s.moves[:0], s.san[:0], snap.Start
+	}
+	for _, m := range snap.Moves[len(s.moves):] {
+		s.san = append(s.san, s.pos.SAN(m.Move, l))
+		s.pos = s.pos.Play(m.Move)
+		s.moves = append(s.moves, m.Move)
+	}
+	return s.san
+}
+
+// prefixOf reports whether the moves kept begin snap's.
+func (s *sanMoves) prefixOf(snap play.Snapshot) bool {
+	if len(s.moves) == 0 {
+		return false
+	}
+	for i, m := range s.moves {
+		if snap.Moves[i].Move != m {
+			return false
+		}
+	}
+	return true
 }

@@ -16,6 +16,7 @@ import (
 
 	"satranc/locales"
 	"satranc/static"
+	"satranc/views"
 )
 
 // Pinger is the part of the database the health check needs.
@@ -111,6 +112,9 @@ type Handler struct {
 	db       Pinger
 	accounts Accounts
 	bundle   *i18n.Bundle
+	// locales are the Localizer and Texts of each language, made once
+	// (setLocale), so that what they memoize serves every request.
+	locales map[string]views.Locale
 	// loginLimit and signupLimit count attempts per client address.
 	loginLimit, signupLimit *addrLimiter
 	// moveLimit counts move attempts per user.
@@ -168,6 +172,11 @@ func New(cfg Config) *Handler {
 	h.streamWrite = cmp.Or(max(cfg.StreamWriteTimeout, 0), DefaultStreamWriteTimeout)
 	if h.bundle == nil {
 		h.bundle = locales.Default()
+	}
+	h.locales = make(map[string]views.Locale, len(locales.Codes))
+	for _, lang := range locales.Codes {
+		loc := i18n.NewLocalizer(h.bundle, lang)
+		h.locales[lang] = views.Locale{Lang: lang, Localizer: loc, Texts: views.NewTexts(loc)}
 	}
 	limit := cfg.AuthLimit
 	if limit == (RateLimit{}) {

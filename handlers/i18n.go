@@ -36,12 +36,11 @@ var langMatcher = language.NewMatcher(locales.Languages)
 func (h *Handler) setLocale(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		lang := pickLanguage(r)
-		loc := views.Locale{
-			Lang:      lang,
-			Localizer: i18n.NewLocalizer(h.bundle, lang),
-			Here:      withoutLang(r.URL),
-			FromURL:   lang == r.URL.Query().Get("lang"),
+		loc := h.locales[lang]
+		if loc.Localizer == nil { // pickLanguage knows only locales.Codes
+			loc = views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(h.bundle, lang)}
 		}
+		loc.Here, loc.FromURL = withoutLang(r.URL), lang == r.URL.Query().Get("lang")
 		w.Header().Add("Vary", "Accept-Language, Cookie")
 		next.ServeHTTP(w, r.WithContext(views.WithLocale(r.Context(), loc)))
 	})

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a-h/templ"
 )
 
 // DefaultHeartbeat is how often an idle stream gets a comment line, so that
@@ -136,10 +138,18 @@ func (s *sseWriter) writeString(str string) {
 	}
 }
 
-// event writes one event. data may span lines: each becomes its own data
-// field, as the format requires; an empty id or name is left out.
+// event writes one event and sends it. data may span lines: each becomes
+// its own data field, as the format requires; an empty id or name is left
+// out.
 func (s *sseWriter) event(id, name string, data []byte) error {
 	s.startWrite()
+	s.put(id, name, data)
+	return s.flush()
+}
+
+// put writes one event without sending it, for events that go together
+// (both clocks): one flush, one write to the socket.
+func (s *sseWriter) put(id, name string, data []byte) {
 	if id != "" {
 		s.writeString("id: " + id + "\n")
 	}
@@ -155,7 +165,6 @@ func (s *sseWriter) event(id, name string, data []byte) error {
 		s.writeString("data: \n")
 	}
 	s.writeString("\n")
-	return s.flush()
 }
 
 // comment writes a comment line, which clients ignore: the heartbeat.
@@ -163,6 +172,25 @@ func (s *sseWriter) comment(text string) error {
 	s.startWrite()
 	s.writeString(": " + strings.ReplaceAll(text, "\n", " ") + "\n\n")
 	return s.flush()
+}
+
+// renderBuffers are the buffers events are rendered into before they
+// are written: a panel is some 15 KB, rendered hundreds of times a second
+// under load, and growing a fresh buffer to that size each time was a
+// good part of the garbage.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// renderEvent renders c and writes it as one event (put), without
+// sending it.
+func (s *sseWriter) renderEvent(ctx context.Context, id, name string, c templ.Component) error {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer renderBuffers.Put(buf)
+	buf.Reset()
+	if err := c.Render(ctx, buf); err != nil {
+		return err
+	}
+	s.put(id, name, buf.Bytes())
+	return nil
 }
 
 func (s *sseWriter) flush() error {

@@ -171,10 +171,38 @@ type GameViewInput struct {
 	BaseURL string
 	// Now is the time of rendering, for countdowns.
 	Now time.Time
+	// SAN are snap's moves in SAN in Letters when the caller keeps them
+	// already (a game stream, from one render to the next); when their
+	// number is not the snapshot's, they are worked out from the moves.
+	SAN []string
 	// Chat is the game's chat log, given only for a player; Muted says
 	// that the player muted the opponent.
 	Chat  []play.ChatMessage
 	Muted bool
+}
+
+// NewPlayerViews returns the players of snap as the viewer sees them, top
+// and bottom: the viewer's side at the bottom, White for a spectator. It
+// is all a clock update needs of the view.
+func NewPlayerViews(snap play.Snapshot, in GameViewInput) (top, bottom PlayerView) {
+	b := chess.White
+	if side, ok := snap.SideOf(in.Viewer); ok {
+		b = side
+	}
+	player := func(side chess.Color) PlayerView {
+		seat := snap.Seat(side)
+		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User]}
+		if pv.IsBot && isPublic(snap.Kind) {
+			pv.BotName = PublicBotName(snap.ID, side)
+		}
+		pv.Clock = ClockView{
+			Timed:     snap.Clocks.Timed,
+			Remaining: snap.Clocks.Remaining(side),
+			Running:   snap.Clocks.Running && snap.Clocks.Side == side && !snap.Status.Over(),
+		}
+		return pv
+	}
+	return player(b.Other()), player(b)
 }
 
 // NewGameView builds the game page's view of snap for a viewer.
@@ -193,23 +221,14 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	last, _ := snap.LastMove()
 	v.Board = NewBoardView(snap.Position, bottom).WithLastMove(last)
 
-	player := func(side chess.Color) PlayerView {
-		seat := snap.Seat(side)
-		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User]}
-		if pv.IsBot && isPublic(snap.Kind) {
-			pv.BotName = PublicBotName(snap.ID, side)
-		}
-		pv.Clock = ClockView{
-			Timed:     snap.Clocks.Timed,
-			Remaining: snap.Clocks.Remaining(side),
-			Running:   snap.Clocks.Running && snap.Clocks.Side == side && !snap.Status.Over(),
-		}
-		return pv
-	}
-	v.Bottom, v.Top = player(bottom), player(bottom.Other())
+	v.Top, v.Bottom = NewPlayerViews(snap, in)
 
+	sans := in.SAN
+	if len(sans) != len(snap.Moves) {
+		sans = snap.SAN(in.Letters)
+	}
 	number, side := snap.Start.FullmoveNumber(), snap.Start.SideToMove()
-	for _, san := range snap.SAN(in.Letters) {
+	for _, san := range sans {
 		if side == chess.White || len(v.Moves) == 0 {
 			v.Moves = append(v.Moves, MoveRow{Number: number})
 		}

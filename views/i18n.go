@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"maps"
+	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/cases"
@@ -24,6 +25,9 @@ type Locale struct {
 	// FromURL is set when the request chose Lang with ?lang=; the page's
 	// forms then pass it on (see Action).
 	FromURL bool
+	// Texts, when set, keeps Localizer's plain messages and the board's
+	// squares once rendered (texts.go).
+	Texts *Texts
 }
 
 // localeKey is the context key of the Locale.
@@ -40,8 +44,14 @@ func LocaleFrom(ctx context.Context) Locale {
 	if loc, ok := ctx.Value(localeKey{}).(Locale); ok && loc.Localizer != nil {
 		return loc
 	}
-	return Locale{Lang: locales.Codes[0], Localizer: i18n.NewLocalizer(locales.Default(), locales.Codes[0]), Here: "/"}
+	return defaultLocale()
 }
+
+// defaultLocale is LocaleFrom's English, made once.
+var defaultLocale = sync.OnceValue(func() Locale {
+	loc := i18n.NewLocalizer(locales.Default(), locales.Codes[0])
+	return Locale{Lang: locales.Codes[0], Localizer: loc, Here: "/", Texts: NewTexts(loc)}
+})
 
 // Action returns a form's action path, with ?lang= added when the page's
 // language came from the URL, so that the answer to the form (an error
@@ -59,6 +69,12 @@ func Lang(ctx context.Context) string { return LocaleFrom(ctx).Lang }
 // T returns the text of message id in ctx's language. A message missing
 // from the locale files comes out as its ID, so that a test can spot it.
 func T(ctx context.Context, id string) string {
+	if texts := LocaleFrom(ctx).Texts; texts != nil {
+		if s, ok := texts.text(id); ok {
+			return s
+		}
+		return id
+	}
 	return localize(ctx, &i18n.LocalizeConfig{MessageID: id})
 }
 

@@ -1,0 +1,54 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// benchSnapshot is a live 3+2 game after 30 plies of an ordinary opening,
+// as a stream renders it after a move.
+func benchSnapshot(tb testing.TB) play.Snapshot {
+	tb.Helper()
+	snap := play.Snapshot{ID: 7, Kind: play.Private, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2),
+		Status: game.Active, Control: clock.Control{Initial: 3 * time.Minute, Increment: 2 * time.Second}}
+	p := snap.Start
+	for _, uci := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
+		"f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7",
+		"c3c4", "c7c6", "c4b5", "a6b5", "b1c3", "c8b7", "c1g5", "b5b4", "c3b1", "h7h6"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		snap.Moves = append(snap.Moves, game.MoveRecord{Move: m})
+		p = p.Play(m)
+	}
+	snap.Position, snap.Ply = p, len(snap.Moves)
+	snap.Clocks = game.Clocks{Timed: true, Running: true, Side: p.SideToMove(), White: 95 * time.Second, Black: 101 * time.Second}
+	return snap
+}
+
+// BenchmarkGamePanel is what a player's stream does after each move: the
+// view of the snapshot and the panel's HTML.
+func BenchmarkGamePanel(b *testing.B) {
+	snap := benchSnapshot(b)
+	loc := LocaleFrom(ctxIn("en"))
+	loc.Texts = NewTexts(loc.Localizer) // as the handlers' requests have
+	ctx := WithLocale(context.Background(), loc)
+	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := GamePanel(NewGameView(snap, in)).Render(ctx, &buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/panel")
+}
