@@ -210,3 +210,49 @@ func TestBrowserSelectionSurvivesRedraw(t *testing.T) {
 		t.Errorf("last move %q, want Nf3", got[len(got)-1])
 	}
 }
+
+// TestBrowserLeaveAndRematch: White opens "leave the table", which asks
+// first, confirms and loses; both then ask for a rematch, which starts with
+// the colours swapped and is played.
+func TestBrowserLeaveAndRematch(t *testing.T) {
+	white, black := twoPlayers(t, "5+0")
+	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6")
+	waitMyTurn(white, 4)
+	first := gameURL(white)
+	white.do(10*time.Second,
+		chromedp.Click(`[data-testid="leave-open"]`),
+		chromedp.WaitVisible(`[data-testid="leave-confirm"]`),
+	)
+	if st := eval[string](white, `document.querySelector('[data-testid="game-panel"]').dataset.status`); st != "active" {
+		t.Fatalf("the game is %q before the leaving is confirmed", st)
+	}
+	white.do(10*time.Second, chromedp.Click(`[data-testid="leave-confirm"]`))
+	checkEnd(t, [2]string{"left_table", "0-1"}, white, black)
+
+	white.do(20*time.Second,
+		chromedp.Click(`[data-testid="rematch"]`),
+		chromedp.WaitVisible(`[data-testid="rematch-pending"]`),
+	)
+	black.do(20*time.Second,
+		chromedp.WaitVisible(`[data-testid="rematch-offered"]`),
+		chromedp.Click(`[data-testid="rematch"]`),
+	)
+	white.do(20*time.Second,
+		chromedp.WaitVisible(`[data-testid="rematch-go"]`),
+		chromedp.Click(`[data-testid="rematch-go"]`),
+	)
+	for _, b := range []*browser{white, black} {
+		waitFor(b, 20*time.Second, `location.origin + location.pathname != "`+first+`" && document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
+	}
+	if a, b := gameURL(white), gameURL(black); a != b {
+		t.Fatalf("after the rematch the players are at %s and %s", a, b)
+	}
+	if c := eval[string](white, `document.querySelector('.board').dataset.color`); c != "b" {
+		t.Errorf("the first game's White plays %q in the rematch, want Black", c)
+	}
+	if c := eval[string](black, `document.querySelector('.board').dataset.color`); c != "w" {
+		t.Errorf("the first game's Black plays %q in the rematch, want White", c)
+	}
+	playMoves(t, black, white, 0, "d2d4", "d7d5")
+	black.screenshot("rematch")
+}
