@@ -82,7 +82,10 @@ func (s *Service) SignUp(ctx context.Context, name, password, lang string) (User
 		lang = DefaultLanguage
 	}
 	// A cheap check first, so that a taken name costs no hashing; the
-	// UNIQUE constraint still decides a race.
+	// UNIQUE constraint still decides a race. The bots' names are taken.
+	if IsBotName(name) {
+		return User{}, Session{}, fmt.Errorf("%w: %q", ErrUsernameTaken, name)
+	}
 	if _, err := s.store.UserByName(ctx, name); err == nil {
 		return User{}, Session{}, fmt.Errorf("%w: %q", ErrUsernameTaken, name)
 	} else if !errors.Is(err, ErrNotFound) {

@@ -138,6 +138,7 @@ func TestSignUpErrors(t *testing.T) {
 		want           error
 	}{
 		{"AYSE", "another password", ErrUsernameTaken},
+		{"Burak34", "another password", ErrUsernameTaken}, // a bot's name
 		{"a!", "another password", ErrUsernameInvalid},
 		{"mehmet", "short", ErrPasswordTooShort},
 		{"mehmet", "MEHMET", ErrPasswordTooShort},

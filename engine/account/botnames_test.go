@@ -1,0 +1,27 @@
+package account
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBotNames: the bots' names are valid user names, different from each
+// other in any case, so a bot's name looks like a player's.
+func TestBotNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, n := range BotNames {
+		if err := ValidateUsername(n); err != nil {
+			t.Errorf("bot name %q: %v", n, err)
+		}
+		if seen[strings.ToLower(n)] {
+			t.Errorf("bot name %q twice", n)
+		}
+		seen[strings.ToLower(n)] = true
+		if !IsBotName(strings.ToUpper(n)) {
+			t.Errorf("IsBotName(%q) = false", strings.ToUpper(n))
+		}
+	}
+	if IsBotName("burak3") || IsBotName("ayse") {
+		t.Error("IsBotName of a player's name")
+	}
+}
