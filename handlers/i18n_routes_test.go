@@ -1,10 +1,13 @@
 package handlers
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +19,7 @@ import (
 
 	"satranc/engine/chess"
 	"satranc/locales"
+	"satranc/views"
 )
 
 // leakedIDPattern finds a message ID anywhere in a text: views.T writes
@@ -341,4 +345,100 @@ func TestTypedMovesFollowThePageLanguage(t *testing.T) {
 			t.Errorf("%s game page: %d links to the Turkish PGN, want %d", lang, n, links)
 		}
 	}
+}
+
+// TestLangParameterKeptByRequests: a page in the language ?lang= chose
+// sends its htmx requests and opens its event streams with that lang, so
+// that the fragments and the live panels are in the page's language, not
+// in the profile's; the first panel of the game's stream is in Turkish.
+func TestLangParameterKeptByRequests(t *testing.T) {
+	s := newRouteSite(t) // ayse and bora signed up in English
+	finished := finishedGame(t, s)
+	game := fmt.Sprintf("/games/%d", s.game)
+	attr := func(target, selector, name string) string {
+		t.Helper()
+		doc := parse(t, s.do(t, request{target: target, cookies: s.admin.cookies()}))
+		sel := doc.Find(selector)
+		if sel.Length() == 0 {
+			t.Fatalf("GET %s: no %s", target, selector)
+		}
+		return sel.AttrOr(name, "")
+	}
+	tests := []struct {
+		page, selector, name, want string
+	}{
+		{game, `[sse-connect]`, "sse-connect", game + "/events"},
+		{game + "?lang=tr", `[sse-connect]`, "sse-connect", game + "/events?lang=tr"},
+		{game + "?lang=tr", `form[hx-post$="/moves?lang=tr"]`, "hx-post", game + "/moves?lang=tr"},
+		{game + "?lang=tr", `[data-voice-path]`, "data-voice-path", game + "/voice?lang=tr"},
+		{game + "?lang=tr", `form[hx-post$="/chat?lang=tr"]`, "hx-post", game + "/chat?lang=tr"},
+		{"/tournaments/daily?lang=tr", `[sse-connect]`, "sse-connect", "/tournaments/daily/events?lang=tr"},
+		{fmt.Sprintf("/replay/%d?lang=tr", finished), `[data-testid="replay-first"]`, "hx-get", fmt.Sprintf("/replay/%d?ply=0&lang=tr", finished)},
+		{fmt.Sprintf("/replay/%d?lang=tr", finished), `[data-testid="replay-first"]`, "href", fmt.Sprintf("/replay/%d?ply=0&lang=tr", finished)},
+		{fmt.Sprintf("/replay/%d", finished), `[data-testid="replay-first"]`, "href", fmt.Sprintf("/replay/%d?ply=0", finished)},
+	}
+	for _, tc := range tests {
+		if got := attr(tc.page, tc.selector, tc.name); got != tc.want {
+			t.Errorf("GET %s: %s %s=%q, want %q", tc.page, tc.selector, tc.name, got, tc.want)
+		}
+	}
+
+	// The waiting page of a player who joined Quick Play from a Turkish page.
+	cemil := s.player(t, "cemil")
+	resp := s.do(t, request{method: http.MethodPost, target: "/lobby/join?lang=tr", form: url.Values{"control": {"3+0"}}, cookies: cemil.cookies()})
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || loc != "/lobby/wait?lang=tr" {
+		t.Fatalf("join Quick Play: %d to %q", resp.StatusCode, loc)
+	}
+	wait := parse(t, s.do(t, request{target: "/lobby/wait?lang=tr", cookies: cemil.cookies()}))
+	if got := wait.Find(`[sse-connect]`).AttrOr("sse-connect", ""); got != "/lobby/wait/events?lang=tr" {
+		t.Errorf("waiting page: sse-connect=%q, want /lobby/wait/events?lang=tr", got)
+	}
+
+	// The stream the Turkish page opens sends the panel in Turkish.
+	srv := httptest.NewServer(s.h)
+	defer srv.Close()
+	for lang, target := range map[string]string{"en": game + "/events", "tr": game + "/events?lang=tr"} {
+		panel := firstPanel(t, srv, target, s.admin)
+		label := text(t, lang, "game.moves") // the move list's aria-label
+		if !strings.Contains(panel, label) {
+			t.Errorf("%s: the first panel lacks %q: %.300s", target, label, panel)
+		}
+	}
+}
+
+// firstPanel opens the event stream at target as p and returns the data
+// of its first game panel event.
+func firstPanel(t *testing.T, srv *httptest.Server, target string, p player) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), sseTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+target, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.AddCookie(p.cookie)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var name string
+	var data []string
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			data = append(data, strings.TrimPrefix(line, "data: "))
+		case line == "" && name == views.EventGame:
+			return strings.Join(data, "\n")
+		case line == "":
+			name, data = "", nil
+		}
+	}
+	t.Fatalf("GET %s: no game panel event (%v)", target, sc.Err())
+	return ""
 }

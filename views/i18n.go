@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"maps"
+	"strings"
 	"sync"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -53,12 +54,17 @@ var defaultLocale = sync.OnceValue(func() Locale {
 	return Locale{Lang: locales.Codes[0], Localizer: loc, Here: "/", Texts: NewTexts(loc)}
 })
 
-// Action returns a form's action path, with ?lang= added when the page's
-// language came from the URL, so that the answer to the form (an error
-// shown on it, say) is in the same language.
+// Action returns a path the page sends requests to (a form's action, an
+// htmx request, an event stream), with lang= added to its query when the
+// page's language came from the URL, so that the answer (an error shown on
+// the form, a fragment, the stream's panels) is in the same language.
 func Action(ctx context.Context, path string) string {
 	if loc := LocaleFrom(ctx); loc.FromURL {
-		return path + "?lang=" + loc.Lang
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		return path + sep + "lang=" + loc.Lang
 	}
 	return path
 }
