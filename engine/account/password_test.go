@@ -2,8 +2,10 @@ package account
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/synctest"
 )
 
 func TestHashVerify(t *testing.T) {
@@ -66,4 +68,39 @@ func TestHashWaitsForSlot(t *testing.T) {
 	if _, err := h.Hash(ctx, "correct horse"); err == nil {
 		t.Error("Hash with every slot busy and a canceled context = nil error")
 	}
+}
+
+// TestHashesCapped: with every hashing slot taken, a hash waits (it does
+// not run beside them) and runs as soon as a slot is given back.
+func TestHashesCapped(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := NewHasher(TestParams)
+		if cap(h.sem) < 1 || cap(h.sem) > runtime.NumCPU() {
+			t.Fatalf("%d hashes at once, want 1..%d", cap(h.sem), runtime.NumCPU())
+		}
+		for range cap(h.sem) {
+			h.sem <- struct{}{} // every slot busy
+		}
+		done := make(chan error, 1)
+		go func() {
+			_, err := h.Hash(context.Background(), "correct horse")
+			done <- err
+		}()
+		synctest.Wait() // the hash is blocked for good
+		select {
+		case err := <-done:
+			t.Fatalf("Hash ran with every slot busy (%v)", err)
+		default:
+		}
+		<-h.sem // one slot free
+		synctest.Wait()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatal("Hash still waits with a slot free")
+		}
+	})
 }
