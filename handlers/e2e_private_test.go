@@ -67,11 +67,11 @@ func playMoves(t *testing.T, white, black *browser, first int, ucis ...string) {
 		}
 		if len(uci) == 5 {
 			waitFor(mover, 5*time.Second, `!document.querySelector('.promotion-picker').hidden`)
-			// The picker opens on the promotion square, the Queen there and
-			// pre-selected (Enter takes her).
-			onSquare := fmt.Sprintf(`(function(){var q=document.querySelector('.promotion-picker [data-promotion="q"]'); var s=document.querySelector('.board [data-square="%s"]').getBoundingClientRect(); var r=q.getBoundingClientRect(); var x=r.left+r.width/2, y=r.top+r.height/2; return document.activeElement===q && x>s.left && x<s.right && y>s.top && y<s.bottom})()`, uci[2:4])
+			// The picker opens on the promotion square with the four
+			// pieces, the Queen there and pre-selected (Enter takes her).
+			onSquare := fmt.Sprintf(`(function(){var q=document.querySelector('.promotion-picker [data-promotion="q"]'); var s=document.querySelector('.board [data-square="%s"]').getBoundingClientRect(); var r=q.getBoundingClientRect(); var x=r.left+r.width/2, y=r.top+r.height/2; return Array.from(q.parentNode.querySelectorAll('[data-promotion]')).map(b => b.dataset.promotion).join('')==='qrbn' && document.activeElement===q && x>s.left && x<s.right && y>s.top && y<s.bottom})()`, uci[2:4])
 			if !eval[bool](mover, onSquare) {
-				t.Errorf("%s: the promotion picker is not on %s with the Queen pre-selected", mover.name, uci[2:4])
+				t.Errorf("%s: the promotion picker is not on %s with Q R B N and the Queen pre-selected", mover.name, uci[2:4])
 			}
 			mover.do(5*time.Second, chromedp.Click(`.promotion-picker [data-promotion="`+uci[4:]+`"]`))
 		}
