@@ -90,6 +90,20 @@ func (c *cluster) InviteOwner(ctx context.Context, token string) (*url.URL, erro
 	return c.GameOwner(ctx, g.ID)
 }
 
+// LobbyOwner is handlers.Owners.LobbyOwner: the node that holds the
+// lobby's role runs the queues; the first lobby request when nobody
+// holds it (or its holder's lease lapsed) makes this node take it.
+func (c *cluster) LobbyOwner(ctx context.Context) (*url.URL, error) {
+	l, ok, err := c.st.Role(ctx, store.RoleLobby)
+	if err == nil && !ok {
+		l, err = c.st.ClaimRole(ctx, store.RoleLobby, c.node, c.addr.String(), leaseTTL)
+	}
+	if err != nil || l.Node == c.node {
+		return nil, err
+	}
+	return url.Parse(l.Addr)
+}
+
 // renew renews this node's leases every leaseTTL/3 until ctx is done.
 func (c *cluster) renew(ctx context.Context) {
 	t := time.NewTicker(leaseTTL / 3)
@@ -102,6 +116,9 @@ func (c *cluster) renew(ctx context.Context) {
 			if _, err := c.st.RenewLeases(ctx, c.node, leaseTTL, now.Add(-leaseKeepFinished)); err != nil && ctx.Err() == nil {
 				c.log.Error("cluster: renewing the leases failed", "err", err)
 			}
+			if _, err := c.st.RenewRoles(ctx, c.node, leaseTTL); err != nil && ctx.Err() == nil {
+				c.log.Error("cluster: renewing the roles failed", "err", err)
+			}
 		}
 	}
 }
@@ -112,6 +129,9 @@ func (c *cluster) release() {
 	defer cancel()
 	if err := c.st.ReleaseLeases(ctx, c.node); err != nil {
 		c.log.Error("cluster: releasing the leases failed", "err", err)
+	}
+	if err := c.st.ReleaseRoles(ctx, c.node); err != nil {
+		c.log.Error("cluster: releasing the roles failed", "err", err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"slices"
@@ -45,6 +46,7 @@ func TestTwoNodes(t *testing.T) {
 	t.Run("owner killed", func(t *testing.T) { testTwoNodesTakeOver(t, nodes, false) })
 	t.Run("owner killed, stream from the bus", func(t *testing.T) { testTwoNodesTakeOver(t, nodes, true) })
 	t.Run("owner paused", func(t *testing.T) { testTwoNodesPaused(t, nodes) })
+	t.Run("quick play across nodes", func(t *testing.T) { testTwoNodesQuickPlay(t, nodes) })
 	t.Run("events over the bus", func(t *testing.T) { testTwoNodesBus(t, nodes) })
 }
 
@@ -187,6 +189,67 @@ func metric(t *testing.T, n *server, name string, want float64) {
 		}
 	}
 	t.Fatalf("node %s: %s = %q, want %v", n.base, name, got, want)
+}
+
+// testTwoNodesQuickPlay: Ayşe asks for Quick Play at 3+2 on node A, and
+// Bora on node B. The lobby's queues run on one node, which holds the
+// lobby's role in the database (node A here, which had the first lobby
+// request), and the other forwards them there: the two are paired with
+// each other (alone on their nodes, each would get a computer player after
+// 6 s) and play the game to its end, each on their own node.
+func testTwoNodesQuickPlay(t *testing.T, nodes nodesFunc) {
+	db, nodeA, nodeB := nodes(t)
+	a, b := newUser(t, nodeA.base, "ayse"), newUser(t, nodeB.base, "bora")
+	for _, u := range []*user{a, b} {
+		resp, _ := u.post(t, "/lobby/join", url.Values{"control": {"3+2"}})
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s joins Quick Play on %s: %d at %s", u.name, u.base, resp.StatusCode, resp.Request.URL)
+		}
+	}
+	gamePath := waitPaired(t, a)
+	if got := waitPaired(t, b); got != gamePath {
+		t.Fatalf("Ayşe went to %s, Bora to %s: not paired together", gamePath, got)
+	}
+	id, err := strconv.ParseInt(strings.TrimPrefix(gamePath, "/games/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kind, bots string
+	var humans int
+	if err := pgConnect(t, db).QueryRow(context.Background(), `SELECT kind, white_bot || black_bot,
+		(white_id IS NOT NULL)::int + (black_id IS NOT NULL)::int FROM games WHERE id = $1`, id).
+		Scan(&kind, &bots, &humans); err != nil {
+		t.Fatal(err)
+	}
+	if kind != "quick" || bots != "" || humans != 2 {
+		t.Fatalf("the game: %s, bots %q, %d people; want a quick game of two people", kind, bots, humans)
+	}
+	var holder string
+	if err := pgConnect(t, db).QueryRow(context.Background(), "SELECT addr FROM cluster_roles WHERE name = 'lobby'").Scan(&holder); err != nil || holder != nodeA.base {
+		t.Errorf("the lobby's role: %q, %v; want node A, %s", holder, err, nodeA.base)
+	}
+
+	white, black := sides(t, a, b, gamePath)
+	players := [2]*user{white, black}
+	for i, uci := range foolsMate {
+		players[i%2].move(t, gamePath, uci, i)
+	}
+	checkMated(t, db, id)
+}
+
+// waitPaired waits until u's waiting page sends them to a game, and
+// returns the game's path.
+func waitPaired(t *testing.T, u *user) string {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		resp, _ := u.get(t, "/lobby/wait")
+		if path := strings.TrimSuffix(resp.Request.URL.Path, "/"); strings.HasPrefix(path, "/games/") {
+			return path
+		}
+		if resp.StatusCode != http.StatusOK || resp.Request.URL.Path != "/lobby/wait" || time.Now().After(deadline) {
+			t.Fatalf("%s's waiting page on %s: %d at %s; want a game within 20 s", u.name, u.base, resp.StatusCode, resp.Request.URL)
+		}
+	}
 }
 
 // natsServer is a nats-server process on a loopback port.

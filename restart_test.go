@@ -226,16 +226,23 @@ func privateGame(t *testing.T, a, b *user) (path string, id int64, white, black 
 		t.Fatalf("join by invite: %d at %s, want %s", resp.StatusCode, resp.Request.URL, path)
 	}
 
-	// Who has White is random: the player's board says.
+	white, black = sides(t, a, b, path)
+	return path, id, white, black
+}
+
+// sides returns which of a and b plays White in the game at path: who has
+// White is random, and a's board says.
+func sides(t *testing.T, a, b *user, path string) (white, black *user) {
+	t.Helper()
 	_, page := a.get(t, path)
 	switch color, _ := page.Find(`[data-color]`).First().Attr("data-color"); color {
 	case "w":
-		return path, id, a, b
+		return a, b
 	case "b":
-		return path, id, b, a
+		return b, a
 	}
-	t.Fatalf("player A's board has no colour")
-	return
+	t.Fatalf("%s's board has no colour", a.name)
+	return nil, nil
 }
 
 // createPrivate has a create a private 3+2 game and returns the game's

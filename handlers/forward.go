@@ -28,6 +28,10 @@ type Owners interface {
 	GameOwner(ctx context.Context, id int64) (*url.URL, error)
 	// InviteOwner is GameOwner for the game of a private invite token.
 	InviteOwner(ctx context.Context, token string) (*url.URL, error)
+	// LobbyOwner returns the base URL of the node that runs the lobby's
+	// queues, so that players waiting on any node are paired together,
+	// or nil when this node does (it holds the role, or takes it).
+	LobbyOwner(ctx context.Context) (*url.URL, error)
 }
 
 // forwardedHeader marks a request one node forwarded to another, which
@@ -51,6 +55,14 @@ func (h *Handler) forwardGame(next http.Handler) http.Handler {
 func (h *Handler) forwardInvite(next http.Handler) http.Handler {
 	return h.forwardTo(next, func(r *http.Request) (*url.URL, error) {
 		return h.owners.InviteOwner(r.Context(), strings.TrimSpace(chi.URLParam(r, "token")))
+	})
+}
+
+// forwardLobby forwards a request about the lobby's queues (joining,
+// leaving, the waiting page and its stream) to the node that runs them.
+func (h *Handler) forwardLobby(next http.Handler) http.Handler {
+	return h.forwardTo(next, func(r *http.Request) (*url.URL, error) {
+		return h.owners.LobbyOwner(r.Context())
 	})
 }
 

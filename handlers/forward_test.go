@@ -19,6 +19,7 @@ type ownersAt struct{ owner *url.URL }
 
 func (o ownersAt) GameOwner(context.Context, int64) (*url.URL, error)    { return o.owner, nil }
 func (o ownersAt) InviteOwner(context.Context, string) (*url.URL, error) { return o.owner, nil }
+func (o ownersAt) LobbyOwner(context.Context) (*url.URL, error)          { return o.owner, nil }
 
 // TestForwardGameToOwner: a request about a game another node owns is
 // relayed to that node whole, its form body included (which limitForms

@@ -29,13 +29,15 @@ type Lobby interface {
 // lobbyRoutes registers the lobby pages; every one needs a logged-in user.
 func (h *Handler) lobbyRoutes(r chi.Router) {
 	r.Get("/lobby", h.handleLobby)
-	r.Post("/lobby/join", h.handleLobbyJoin)
-	r.Post("/lobby/cancel", h.handleLobbyCancel)
 	if h.bonus != nil {
 		r.Post("/lobby/bonus", h.handleBonusClaim)
 	}
-	r.Get("/lobby/wait", h.handleLobbyWait)
-	r.Get("/lobby/wait/events", h.handleLobbyWaitEvents)
+	// The queues are in the memory of one node of a cluster (forward.go).
+	queues := r.With(h.forwardLobby)
+	queues.Post("/lobby/join", h.handleLobbyJoin)
+	queues.Post("/lobby/cancel", h.handleLobbyCancel)
+	queues.Get("/lobby/wait", h.handleLobbyWait)
+	queues.Get("/lobby/wait/events", h.handleLobbyWaitEvents)
 }
 
 func (h *Handler) handleLobby(w http.ResponseWriter, r *http.Request) {

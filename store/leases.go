@@ -31,33 +31,42 @@ type Lease struct {
 // Node with its own. A claim by the owner renews its lease; a change of
 // owner increases the epoch.
 func (s *Store) ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (Lease, error) {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return Lease{}, fmt.Errorf("store: claim game %d: %w", id, err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	now := s.dialect.nowMS()
-	_, err = tx.ExecContext(ctx, `INSERT INTO game_leases (game_id, node, addr, epoch, expires_ms)
-		VALUES (?, ?, ?, 1, `+now+` + ?)
-		ON CONFLICT (game_id) DO UPDATE SET
-			epoch = CASE WHEN game_leases.node = excluded.node THEN game_leases.epoch ELSE game_leases.epoch + 1 END,
-			node = excluded.node, addr = excluded.addr, expires_ms = excluded.expires_ms
-		WHERE game_leases.node = excluded.node OR game_leases.expires_ms < `+now,
-		id, node, addr, ttl.Milliseconds())
+	l, err := s.claimLease(ctx, "game_leases", "game_id", id, node, addr, ttl)
 	if isForeignKeyViolation(err) {
 		err = errGameNotFound
-	}
-	var l Lease
-	if err == nil {
-		err = tx.GetContext(ctx, &l, "SELECT node, addr, epoch FROM game_leases WHERE game_id = ?", id)
-	}
-	if err == nil {
-		err = tx.Commit()
 	}
 	if err != nil {
 		return Lease{}, fmt.Errorf("store: claim game %d: %w", id, err)
 	}
 	return l, nil
+}
+
+// claimLease is ClaimGame and ClaimRole (roles.go): in table, whose
+// primary key is keyCol, it makes node the holder of key's lease for ttl
+// unless another node holds it unexpired, and returns the lease that
+// holds after the call.
+func (s *Store) claimLease(ctx context.Context, table, keyCol string, key any, node, addr string, ttl time.Duration) (Lease, error) {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return Lease{}, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	now := s.dialect.nowMS()
+	_, err = tx.ExecContext(ctx, `INSERT INTO `+table+` (`+keyCol+`, node, addr, epoch, expires_ms)
+		VALUES (?, ?, ?, 1, `+now+` + ?)
+		ON CONFLICT (`+keyCol+`) DO UPDATE SET
+			epoch = CASE WHEN `+table+`.node = excluded.node THEN `+table+`.epoch ELSE `+table+`.epoch + 1 END,
+			node = excluded.node, addr = excluded.addr, expires_ms = excluded.expires_ms
+		WHERE `+table+`.node = excluded.node OR `+table+`.expires_ms < `+now,
+		key, node, addr, ttl.Milliseconds())
+	var l Lease
+	if err == nil {
+		err = tx.GetContext(ctx, &l, "SELECT node, addr, epoch FROM "+table+" WHERE "+keyCol+" = ?", key)
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	return l, err
 }
 
 // GameLease returns the unexpired lease of game id; ok is false when no

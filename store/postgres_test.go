@@ -55,6 +55,7 @@ var postgresTests = map[string]func(*testing.T){
 	"ManyWritersNoLockErrors":        TestManyWritersNoLockErrors,
 	"GameLeases":                     TestGameLeases,
 	"LeaseFencing":                   TestLeaseFencing,
+	"ClusterRoles":                   TestClusterRoles,
 	"FirstAccountIsAdmin":            TestFirstAccountIsAdmin,
 	"GrantChipsReason":               TestGrantChipsReason,
 	"FindMembers":                    TestFindMembers,
