@@ -51,8 +51,9 @@ type serveConfig struct {
 	// inviteExpiry is how long a private game's invitation stays open
 	// before the game is cancelled (play.DefaultInviteExpiry: a day).
 	inviteExpiry time.Duration
-	// botFillAfter is how long a player waits alone at a public table
-	// before a bot takes the empty seat (SPEC section 6: about 6 s).
+	// botFillAfter is how long a player waits at a public table before
+	// the nearest-rated player waiting there, or if none a bot, takes the
+	// empty seat (SPEC section 6: about 6 s).
 	botFillAfter time.Duration
 	// iceServers are the STUN and TURN servers of voice chat; none by
 	// default (see handlers.ParseICEServers).
@@ -93,7 +94,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.DurationVar(&cfg.inviteExpiry, "invite-expiry", play.DefaultInviteExpiry,
 		"how long a private game's invitation stays open: a game nobody joins within it is cancelled, without effect on ratings or chips (env SATRANC_INVITE_EXPIRY)")
 	fs.DurationVar(&cfg.botFillAfter, "bot-fill-after", lobby.DefaultBotFillAfter,
-		"how long a player waits alone at a public table before a computer player takes the seat (env SATRANC_BOT_FILL_AFTER)")
+		"how long a player waits at a public table before the nearest-rated player waiting there, or if none a computer player, takes the seat (env SATRANC_BOT_FILL_AFTER)")
 	fs.StringVar(&cfg.support, "support", envOr("SATRANC_SUPPORT", ""),
 		"support `contact` shown in every page's footer: an e-mail address, a web address or a short text (env SATRANC_SUPPORT)")
 	fs.StringVar(&cfg.debugAddr, "debug-addr", envOr("SATRANC_DEBUG_ADDR", ""),

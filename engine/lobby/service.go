@@ -16,8 +16,9 @@ import (
 	"satranc/engine/play"
 )
 
-// DefaultBotFillAfter is how long a player waits alone before a bot takes
-// the empty seat (SPEC section 6: about 6 seconds).
+// DefaultBotFillAfter is how long a player waits before the nearest-rated
+// player waiting at the table, or if none a bot, takes the empty seat
+// (SPEC section 6: about 6 seconds; see Queues.Match).
 const DefaultBotFillAfter = 6 * time.Second
 
 // DefaultTick is how often the waiting players are matched again, so that
