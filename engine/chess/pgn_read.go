@@ -583,6 +583,15 @@ func (s *gameReader) read() (*PGNGame, error) {
 			if s.depth > 0 {
 				break
 			}
+			skip, err := s.enPassantMark(t)
+			switch {
+			case err != nil && errors.Is(err, ErrInvalidPGN):
+				return nil, s.fail(t.line, err)
+			case err != nil:
+				return nil, err
+			case skip:
+				continue
+			}
 			if err := s.move(t); err != nil {
 				return nil, err
 			}
@@ -694,6 +703,31 @@ func (s *gameReader) move(t pgnToken) error {
 	s.g.Moves = append(s.g.Moves, PGNMove{Move: m, SAN: p.SAN(m, s.r.letters)})
 	s.comments = append(s.comments, nil)
 	return nil
+}
+
+// enPassantMark reports whether t is the "e.p." (or "ep") some PGN
+// writers put after an en-passant capture, reading its "p" too when the
+// lexer split "e.p." at the dots. It is one only right after an
+// en-passant capture, so that no move is ever taken for it.
+func (s *gameReader) enPassantMark(t pgnToken) (bool, error) {
+	moves := s.g.Moves
+	if len(moves) == 0 || moves[len(moves)-1].Move.Kind() != EnPassant {
+		return false, nil
+	}
+	switch t.text {
+	case "ep", "e.p":
+		return true, nil
+	case "e":
+		next, err := s.r.lx.next()
+		if err != nil {
+			return false, err
+		}
+		if next.kind == tokSymbol && next.text == "p" {
+			return true, nil
+		}
+		s.r.lx.unread(next)
+	}
+	return false, nil
 }
 
 // parsePGNMove reads a move in SAN, or else in UCI.

@@ -107,6 +107,9 @@ var pgnReaderTests = []struct {
 	{"clock", "1. e4 {[%clk 0:05:00]} e5 {[%clk 1:02:03.4] [%eval 0.3]} 2. Nf3 {note [%clk 0:00:09.125]} *", []string{"e2e4@5m0s e7e5@1h2m3.4s{[%eval 0.3]} g1f3@9.125s{note} *"}},
 	{"bad clocks stay in the comment", "1. e4 {[%clk 5:00]} e5 {[%clk 0:61:00]} 2. Nf3 {[%clk0:01:00]} *", []string{"e2e4{[%clk 5:00]} e7e5{[%clk 0:61:00]} g1f3{[%clk0:01:00]} *"}},
 	{"first valid clock wins", "1. e4 {[%clk x] [%clk 0:00:01] [%clk 0:00:02]} *", []string{"e2e4@1s{[%clk x] [%clk 0:00:02]} *"}},
+	{"e.p. after an en-passant capture", "1. e4 a6 2. e5 f5 3. exf6 e.p. a5 4. d4 a4 5. d5 e5 6. dxe6 ep *", []string{"e2e4 a7a6 e4e5 f7f5 e5f6 a6a5 d2d4 a5a4 d4d5 e7e5 d5e6 *"}},
+	{"ep read as a move after an ordinary one", "1. e4 a6 2. e5 f5 3. exf6 a5 4. f7+ ep *", []string{`error: pgn: game 1, move 4 (black) "ep": chess: invalid SAN`}},
+	{"ep mark and a comment", "1. e4 a6 2. e5 f5 3. exf6 ep {took it} a5 *", []string{"e2e4 a7a6 e4e5 f7f5 e5f6{took it} a6a5 *"}},
 	{"several games", "[Event \"1\"]\n\n1. e4 1-0\n\n[Event \"2\"]\n\n1. d4 0-1\n\n[Event \"3\"]\n\n*\n", []string{"[Event=1] e2e4 1-0", "[Event=2] d2d4 0-1", "[Event=3] *"}},
 	{"games without results split at tags", "[Event \"1\"]\n1. e4\n[Event \"2\"]\n1. d4\n", []string{"[Event=1] e2e4 *", "[Event=2] d2d4 *"}},
 	{"FEN start with black to move", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. Kd2 *", []string{"[SetUp=1] [FEN=4k3/8/8/8/8/8/4P3/4K3 b - - 0 12] fen:4k3/8/8/8/8/8/4P3/4K3 b - - 0 12 e8d7 e1d2 *"}},
@@ -121,6 +124,7 @@ var pgnReaderTests = []struct {
 	// Errors, and reading on after them.
 	{"illegal move", "1. e4 e5 2. Ke3 *\n\n1. d4 *", []string{`error: pgn: game 1, move 2 (white) "Ke3": chess: illegal move`, "d2d4 *"}},
 	{"not a move", "1. e4 Zz9 2. Nf3 *\n[Event \"2\"]\n1. d4 *", []string{`error: pgn: game 1, move 1 (black) "Zz9": chess: invalid SAN`, "[Event=2] d2d4 *"}},
+	{"e.p. after an ordinary capture", "1. e4 d5 2. exd5 e.p. *", []string{`error: pgn: game 1, move 2 (black) "e": chess: invalid SAN`}},
 	{"ambiguous move", "[FEN \"4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1\"]\n1. Nb3 *", []string{`error: pgn: game 1, move 1 (white) "Nb3": chess: ambiguous SAN`}},
 	{"move after checkmate", "1. f3 e5 2. g4 Qh4# 3. a3 0-1\n\n1. e4 *", []string{`error: pgn: game 1, move 3 (white) "a3": chess: move after the end of the game by checkmate`, "e2e4 *"}},
 	{"move after threefold repetition", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *", []string{`error: pgn: game 1, move 5 (white) "e4": chess: move after the end of the game by threefold repetition`}},
