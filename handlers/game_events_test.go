@@ -96,16 +96,22 @@ func (s *stream) read() {
 // and other events (clock updates), which may come at any time.
 func (s *stream) next(t *testing.T) sseEvent {
 	t.Helper()
+	return s.nextWhere(t, func(ev sseEvent) bool { return ev.comment == "" && ev.name == views.EventGame })
+}
+
+// nextWhere returns the next event or comment for which want is true,
+// skipping the others.
+func (s *stream) nextWhere(t *testing.T, want func(sseEvent) bool) sseEvent {
+	t.Helper()
 	for {
 		select {
 		case ev, ok := <-s.events:
 			if !ok {
 				t.Fatal("the stream ended")
 			}
-			if ev.comment != "" || ev.name != views.EventGame {
-				continue
+			if want(ev) {
+				return ev
 			}
-			return ev
 		case <-time.After(sseTimeout):
 			t.Fatal("no event within the timeout")
 		}
@@ -313,27 +319,11 @@ func TestGameEventsHeartbeatAndClocks(t *testing.T) {
 	srv := httptest.NewServer(h.Routes())
 	defer srv.Close()
 
-	// next returns the next event or comment that is not a game panel.
-	next := func(s *stream) sseEvent {
-		t.Helper()
-		for {
-			select {
-			case ev, ok := <-s.events:
-				if !ok {
-					t.Fatal("the stream ended")
-				}
-				if ev.name != views.EventGame {
-					return ev
-				}
-			case <-time.After(sseTimeout):
-				t.Fatal("nothing within the timeout")
-			}
-		}
-	}
+	notPanel := func(ev sseEvent) bool { return ev.name != views.EventGame }
 	live := openStream(t, srv, cemil)
 	seen := map[string]bool{}
 	for len(seen) < 2 {
-		ev := next(live)
+		ev := live.nextWhere(t, notPanel)
 		if ev.comment != "" {
 			continue
 		}
@@ -348,7 +338,7 @@ func TestGameEventsHeartbeatAndClocks(t *testing.T) {
 	live.close(t)
 
 	finished := openGameStream(t, srv, over.ID, cemil)
-	if ev := next(finished); ev.comment != "ping" {
+	if ev := finished.nextWhere(t, notPanel); ev.comment != "ping" {
 		t.Errorf("a finished game's stream sent %+v, want the heartbeat", ev)
 	}
 	finished.close(t)

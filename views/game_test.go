@@ -52,12 +52,12 @@ func TestGameTextsTranslated(t *testing.T) {
 	}
 }
 
-// TestGameViewMoveList checks the move rows in the letters of each
-// language, and the orientation for each viewer.
-func TestGameViewMoveList(t *testing.T) {
-	snap := play.Snapshot{ID: 1, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active}
+// playUCI plays the moves from snap's start and sets its moves, position
+// and ply.
+func playUCI(t *testing.T, snap *play.Snapshot, ucis ...string) {
+	t.Helper()
 	p := snap.Start
-	for _, uci := range []string{"e2e4", "e7e5", "g1f3"} {
+	for _, uci := range ucis {
 		m, err := p.ParseUCI(uci)
 		if err != nil {
 			t.Fatal(err)
@@ -66,6 +66,13 @@ func TestGameViewMoveList(t *testing.T) {
 		p = p.Play(m)
 	}
 	snap.Position, snap.Ply = p, len(snap.Moves)
+}
+
+// TestGameViewMoveList checks the move rows in the letters of each
+// language, and the orientation for each viewer.
+func TestGameViewMoveList(t *testing.T) {
+	snap := play.Snapshot{ID: 1, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active}
+	playUCI(t, &snap, "e2e4", "e7e5", "g1f3")
 	for _, tc := range []struct {
 		letters chess.Letters
 		viewer  int64
@@ -144,16 +151,7 @@ func TestGamePanelPlayersOnly(t *testing.T) {
 	snap := play.Snapshot{ID: 1, Kind: play.Private, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active,
 		DrawOffer: true, DrawOfferBy: chess.White, DisconnectGrace: 45 * time.Second}
 	snap.DisconnectDeadline[chess.White] = now.Add(30 * time.Second)
-	p := snap.Start
-	for _, uci := range []string{"e2e4", "e7e5"} {
-		m, err := p.ParseUCI(uci)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap.Moves = append(snap.Moves, game.MoveRecord{Move: m})
-		p = p.Play(m)
-	}
-	snap.Position, snap.Ply = p, len(snap.Moves)
+	playUCI(t, &snap, "e2e4", "e7e5")
 	chat := []play.ChatMessage{{User: 1, Body: "good luck"}}
 	render := func(s play.Snapshot, viewer int64) string {
 		t.Helper()
