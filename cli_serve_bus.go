@@ -46,15 +46,18 @@ type bus struct {
 	lost chan struct{} // closed when the connection is lost; new once it is back
 
 	in *relayIn // the games whose events this node follows
-	// games answers the other nodes about this node's games; set by
+	// games answers the other nodes about this node's games, and
+	// presences counts the players' streams on other nodes; set by
 	// serveGames before the games' writers start.
-	games *play.Service
+	games     *play.Service
+	presences *presences
+	done      chan struct{} // closed by close
 }
 
 // connectBus connects to the NATS server at url as node, and publishes
 // on hub every ending another node announces.
 func connectBus(url, node string, hub *live.Hub[int64, play.Event], log *slog.Logger) (*bus, error) {
-	b := &bus{node: node, log: log, lost: make(chan struct{})}
+	b := &bus{node: node, log: log, lost: make(chan struct{}), done: make(chan struct{})}
 	b.in = newRelayIn(b)
 	nc, err := nats.Connect(url, nats.Name("satranc "+node), nats.Timeout(5*time.Second), nats.MaxReconnects(-1),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
@@ -149,6 +152,7 @@ func (b *bus) lostC() <-chan struct{} {
 
 // close disconnects, after sending what is buffered.
 func (b *bus) close() {
+	close(b.done)
 	if err := b.nc.Drain(); err != nil {
 		b.nc.Close()
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,7 +122,7 @@ func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, erro
 		return nil, err
 	}
 	feed := &busFeed{
-		b: f.b, id: id, sub: sub, lost: f.b.lostC(),
+		b: f.b, id: id, stream: rand.Text(), sub: sub, lost: f.b.lostC(),
 		events: make(chan play.Event), stop: make(chan struct{}),
 		owner: first.Node,
 	}
@@ -134,6 +135,7 @@ func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, erro
 type busFeed struct {
 	b      *bus
 	id     int64
+	stream string // the stream's id, for the owner's count of presences
 	sub    *live.Subscription[int64, gameMsg]
 	lost   <-chan struct{} // the bus connection was lost: the feed ends
 	events chan play.Event
@@ -163,8 +165,12 @@ func (f *busFeed) take(g gameMsg) {
 // reconnects, forwarded to the owner while the bus is down).
 func (f *busFeed) pump() {
 	defer close(f.events)
+	renew := time.NewTicker(presenceRenew)
+	defer renew.Stop()
 	for {
 		select {
+		case <-renew.C:
+			f.renew()
 		case g, ok := <-f.sub.C():
 			if !ok {
 				return
@@ -204,10 +210,25 @@ func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
 	return g.Msg.Event, g.Msg.Event.Payload != nil
 }
 
-// presence tells node that one of user's streams opened or closed.
+// presence tells node that this stream of user's is open or closed.
 func (f *busFeed) presence(ctx context.Context, node string, user int64, connected bool) error {
-	_, err := f.b.request(ctx, node, "presence", presenceRequest{Game: f.id, User: user, Connected: connected})
+	_, err := f.b.request(ctx, node, "presence", presenceRequest{Game: f.id, User: user, Stream: f.stream, Connected: connected})
 	return err
+}
+
+// renew tells the owner that a player's stream is still open.
+func (f *busFeed) renew() {
+	f.mu.Lock()
+	user, owner := f.user, f.owner
+	f.mu.Unlock()
+	if user == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
+	defer cancel()
+	if err := f.presence(ctx, owner, user, true); err != nil {
+		f.b.log.Warn("bus: a player's stream, renewed to the game's owner", "game", f.id, "err", err)
+	}
 }
 
 // Snapshot is handlers.GameFeed.Snapshot: the last snapshot received,

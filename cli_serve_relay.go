@@ -59,12 +59,14 @@ type snapshotRequest struct {
 	Game int64 `json:"game"`
 }
 
-// presenceRequest tells the owner that one of User's streams of Game,
-// on another node, opened (Connected) or closed.
+// presenceRequest tells the owner that User's stream Stream of Game, on
+// another node, is open (Connected: it opened, or is renewed) or closed
+// (cli_serve_presence.go).
 type presenceRequest struct {
-	Game      int64 `json:"game"`
-	User      int64 `json:"user"`
-	Connected bool  `json:"connected"`
+	Game      int64  `json:"game"`
+	User      int64  `json:"user"`
+	Stream    string `json:"stream"`
+	Connected bool   `json:"connected"`
 }
 
 // relayTimeout bounds a request to the owner of a game.
@@ -98,6 +100,8 @@ func (b *bus) message(m play.Message) gameMsg {
 // owns, from games. Call it before the games' writers start.
 func (b *bus) serveGames(games *play.Service) error {
 	b.games = games
+	b.presences = newPresences(games)
+	go b.presences.run(b.done)
 	for what, answer := range map[string]func(*nats.Msg) gameMsg{
 		"snapshot": b.answerSnapshot,
 		"presence": b.answerPresence,
@@ -142,14 +146,10 @@ func (b *bus) answerSnapshot(m *nats.Msg) gameMsg {
 func (b *bus) answerPresence(m *nats.Msg) gameMsg {
 	var req presenceRequest
 	err := json.Unmarshal(m.Data, &req)
-	switch {
-	case err != nil:
-	case req.Connected:
+	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
 		defer cancel()
-		err = b.games.Connected(ctx, req.Game, req.User)
-	default:
-		b.games.Disconnected(req.Game, req.User)
+		err = b.presences.apply(ctx, req, time.Now())
 	}
 	if err != nil {
 		return gameMsg{Node: b.node, Error: err.Error()}

@@ -107,10 +107,10 @@ func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 			// opens: Ayşe's page shows his countdown, then no more.
 			boraLeaves()
 			waitEnded(t, b, streams[b])
-			waitOpponentAway(t, a, gamePath, true)
+			waitOpponentAway(t, a, gamePath, true, 10*time.Second)
 			streams[b] = streamPlies(t, ctx, b, gamePath)
 			waitPly(t, b, streams[b], 2)
-			waitOpponentAway(t, a, gamePath, false)
+			waitOpponentAway(t, a, gamePath, false, 10*time.Second)
 			metric(t, nodeB, "satranc_sse_bus_streams_total", 3)
 		}
 		start := time.Now()
@@ -147,19 +147,29 @@ func testTwoNodesBus(t *testing.T, nodes nodesFunc) {
 		players[i%2].move(t, gamePath, uci, i)
 	}
 	waitStandings("after a game ended on node A, once the bus came back")
+
+	// Node B dies with Bora's stream from the bus open: node A, the
+	// owner, hears no more of it and lets it lapse (at most 20 s), and
+	// Ayşe's page shows Bora's disconnection countdown.
+	gamePath, _, _, _ = privateGame(t, a, b)
+	waitPly(t, b, streamPlies(t, ctx, b, gamePath), 0)
+	metric(t, nodeB, "satranc_sse_bus_streams_total", 4)
+	waitOpponentAway(t, a, gamePath, false, 10*time.Second)
+	nodeB.kill(t)
+	waitOpponentAway(t, a, gamePath, true, 40*time.Second)
 }
 
-// waitOpponentAway waits until u's page of the game shows the opponent's
-// disconnection countdown (away) or not.
-func waitOpponentAway(t *testing.T, u *user, gamePath string, away bool) {
+// waitOpponentAway waits at most within until u's page of the game
+// shows the opponent's disconnection countdown (away) or not.
+func waitOpponentAway(t *testing.T, u *user, gamePath string, away bool, within time.Duration) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(within); ; time.Sleep(100 * time.Millisecond) {
 		_, page := u.get(t, gamePath)
 		if page.Find(`[data-testid="opponent-countdown"]`).Length() > 0 == away {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s's page on %s: opponent away is not %v after 10 s", u.name, u.base, away)
+			t.Fatalf("%s's page on %s: opponent away is not %v after %v", u.name, u.base, away, within)
 		}
 	}
 }
