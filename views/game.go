@@ -33,9 +33,9 @@ type GameView struct {
 	Ply   int
 	Board BoardView
 	// Interactive is set when the viewer is to move: the board then takes
-	// moves, and Legal lists them in UCI.
+	// moves, and Legal lists them (LegalText in UCI).
 	Interactive bool
-	Legal       []string
+	Legal       []chess.Move
 	// Player is set when the viewer plays in the game; Side is their side.
 	Player bool
 	Side   chess.Color
@@ -254,9 +254,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		v.CanOfferDraw = !snap.DrawOffer && snap.Ply >= 2
 		if v.ToMove == v.Side {
 			v.Interactive = true
-			for _, m := range snap.Position.LegalMoves() {
-				v.Legal = append(v.Legal, m.String())
-			}
+			v.Legal = snap.Position.LegalMoves()
 		}
 	}
 	if v.Player && snap.Status == game.Waiting && snap.InviteToken != "" {
@@ -279,7 +277,16 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 }
 
 // LegalText returns the legal moves as data-legal wants them.
-func (v GameView) LegalText() string { return strings.Join(v.Legal, " ") }
+func (v GameView) LegalText() string {
+	b := make([]byte, 0, 5*len(v.Legal))
+	for i, m := range v.Legal {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = m.AppendUCI(b)
+	}
+	return string(b)
+}
 
 // PlyText returns the ply as form and event values want it.
 func (v GameView) PlyText() string { return strconv.Itoa(v.Ply) }

@@ -94,6 +94,9 @@ func TestGameViewMoveList(t *testing.T) {
 		if v.Interactive != tc.legal || (len(v.Legal) > 0) != tc.legal {
 			t.Errorf("viewer %d: interactive %v with %d legal moves, want %v", tc.viewer, v.Interactive, len(v.Legal), tc.legal)
 		}
+		if text := " " + v.LegalText() + " "; tc.legal && (!strings.Contains(text, " b8c6 ") || strings.Count(text, " ") != len(v.Legal)+1) {
+			t.Errorf("viewer %d: legal moves %q, want b8c6 among %d", tc.viewer, text, len(v.Legal))
+		}
 	}
 
 	c := ClockView{Timed: true, Remaining: 9*time.Second + 400*time.Millisecond, Running: true}

@@ -55,12 +55,20 @@ func (m Move) Promotion() PieceType {
 // String returns the move in UCI notation, such as "e2e4", "e7e8q" or "e1g1",
 // and "0000" for NullMove.
 func (m Move) String() string {
+	var b [5]byte
+	return string(m.AppendUCI(b[:0]))
+}
+
+// AppendUCI appends the move in UCI notation (String) to dst, so that a
+// list of moves can be written without a string for each.
+func (m Move) AppendUCI(dst []byte) []byte {
 	if m == NullMove {
-		return "0000"
+		return append(dst, "0000"...)
 	}
-	s := m.From().String() + m.To().String()
+	dst = append(dst, m.From().String()...)
+	dst = append(dst, m.To().String()...)
 	if t := m.Promotion(); t != NoPieceType {
-		s += string(" nbrq"[t-Pawn])
+		dst = append(dst, " nbrq"[t-Pawn])
 	}
-	return s
+	return dst
 }

@@ -42,12 +42,17 @@ func (s Square) Rank() int { return int(s) >> 3 }
 // IsLight reports whether s is a light square (h1 is light, a1 is dark).
 func (s Square) IsLight() bool { return (s.File()+s.Rank())%2 == 1 }
 
+// squareNames are the names of the squares a1 to h8, two letters each:
+// String slices them, so that naming a square allocates nothing (a board
+// drawn for a game's page names all 64).
+const squareNames = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8"
+
 // String returns the square's name, such as "e4", or "-" for NoSquare.
 func (s Square) String() string {
 	if s >= NoSquare {
 		return "-"
 	}
-	return string([]byte{'a' + byte(s.File()), '1' + byte(s.Rank())})
+	return squareNames[2*s : 2*s+2]
 }
 
 // ParseSquare reads a square name such as "e4".
