@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"sync"
 	"time"
 
@@ -25,6 +26,13 @@ var DefaultAuthLimit = RateLimit{Every: 20 * time.Second, Burst: 10}
 // second, across all their games: more than anyone types or clicks, so
 // that only a script flooding the server meets it.
 var DefaultMoveLimit = RateLimit{Every: 250 * time.Millisecond, Burst: 20}
+
+// DefaultCreateLimit allows a user 20 requests that create work at once
+// (a practice or private game, a rematch, a place in a queue), then one
+// every 3 seconds: each game holds a writer, a bot may search for it, and
+// a queue place takes part in every pairing, so a script must not make
+// them by the thousand, while no one playing meets the limit.
+var DefaultCreateLimit = RateLimit{Every: 3 * time.Second, Burst: 20}
 
 // maxLimitedClients bounds the memory of an addrLimiter; when it is full of
 // active clients, new ones are refused until some go idle.
@@ -63,6 +71,13 @@ func (a *addrLimiter) idle() time.Duration {
 // saying when the next attempt is allowed.
 func (a *addrLimiter) allow(r *http.Request) error {
 	return a.allowKey(clientKey(r.RemoteAddr))
+}
+
+// allowUser takes one attempt for the user of r's session, or returns a
+// *rateLimitedError saying when the next attempt is allowed.
+func (a *addrLimiter) allowUser(r *http.Request) error {
+	user, _ := userFrom(r.Context())
+	return a.allowKey(strconv.FormatInt(user.ID, 10))
 }
 
 // allowKey takes one attempt for key, which need not be an address (the

@@ -186,6 +186,10 @@ func (h *Handler) handleGameShow(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) handlePracticeCreate(w http.ResponseWriter, r *http.Request) {
 	user, _ := userFrom(r.Context())
+	if err := h.createLimit.allowUser(r); err != nil {
+		h.failNewGame(w, r, err)
+		return
+	}
 	level, err1 := game.ParseLevel(r.PostFormValue("level"))
 	control, err2 := clock.ParseControl(r.PostFormValue("control"))
 	color, err3 := play.ParseColorChoice(r.PostFormValue("color"))
@@ -203,6 +207,10 @@ func (h *Handler) handlePracticeCreate(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) handlePrivateCreate(w http.ResponseWriter, r *http.Request) {
 	user, _ := userFrom(r.Context())
+	if err := h.createLimit.allowUser(r); err != nil {
+		h.failNewGame(w, r, err)
+		return
+	}
 	control, err := clock.ParseControl(r.PostFormValue("control"))
 	if err != nil || !control.Timed() {
 		h.failNewGame(w, r, errors.Join(errBadRequest, err))
@@ -224,6 +232,7 @@ func (h *Handler) failNewGame(w http.ResponseWriter, r *http.Request, err error)
 		h.fail(w, r, err)
 		return
 	}
+	setRetryAfter(w, resp.retry)
 	h.render(w, r, resp.status, views.NewGamePage(clock.Offered, &resp.msg))
 }
 

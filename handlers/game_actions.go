@@ -34,7 +34,7 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	ply, perr := strconv.Atoi(r.PostFormValue("ply"))
 	if perr != nil || text == "" {
 		err = errBadRequest
-	} else if err = h.moveLimit.allowKey(strconv.FormatInt(user.ID, 10)); err == nil {
+	} else if err = h.moveLimit.allowUser(r); err == nil {
 		// A refused attempt counted too: a flood of bad moves takes the
 		// game's lock all the same.
 		err = h.games.Move(r.Context(), id, user.ID, text, letters(r.Context()), ply)
@@ -105,12 +105,23 @@ func (h *Handler) handleGameLeave() http.HandlerFunc {
 	return h.gameAction(func(r *http.Request, id, user int64) error { return h.games.Leave(r.Context(), id, user) })
 }
 
+// handleGameDrawOffer and handleGameDrawAnswer count against the move
+// limit: a flood of offers, refused or not, takes the game's writer as
+// moves do.
 func (h *Handler) handleGameDrawOffer() http.HandlerFunc {
-	return h.gameAction(func(r *http.Request, id, user int64) error { return h.games.OfferDraw(r.Context(), id, user) })
+	return h.gameAction(func(r *http.Request, id, user int64) error {
+		if err := h.moveLimit.allowUser(r); err != nil {
+			return err
+		}
+		return h.games.OfferDraw(r.Context(), id, user)
+	})
 }
 
 func (h *Handler) handleGameDrawAnswer() http.HandlerFunc {
 	return h.gameAction(func(r *http.Request, id, user int64) error {
+		if err := h.moveLimit.allowUser(r); err != nil {
+			return err
+		}
 		switch r.PostFormValue("accept") {
 		case "yes":
 			return h.games.AnswerDraw(r.Context(), id, user, true)
@@ -130,7 +141,11 @@ func (h *Handler) handleGameRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, _ := userFrom(r.Context())
-	newID, err := h.games.Rematch(r.Context(), id, user.ID)
+	err = h.createLimit.allowUser(r)
+	var newID int64
+	if err == nil {
+		newID, err = h.games.Rematch(r.Context(), id, user.ID)
+	}
 	if err != nil {
 		h.fail(w, r, err)
 		return

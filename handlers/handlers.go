@@ -38,9 +38,13 @@ type Config struct {
 	// AuthLimit limits log-in and sign-up attempts per client address;
 	// the zero value means DefaultAuthLimit.
 	AuthLimit RateLimit
-	// MoveLimit limits each player's move attempts; the zero value means
-	// DefaultMoveLimit.
+	// MoveLimit limits each player's move attempts and draw offers and
+	// answers; the zero value means DefaultMoveLimit.
 	MoveLimit RateLimit
+	// CreateLimit limits each user's requests that start something that
+	// lasts: a practice or private game, a rematch, a place in a queue;
+	// the zero value means DefaultCreateLimit.
+	CreateLimit RateLimit
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
 	SupportContact string
@@ -117,8 +121,9 @@ type Handler struct {
 	locales map[string]views.Locale
 	// loginLimit and signupLimit count attempts per client address.
 	loginLimit, signupLimit *addrLimiter
-	// moveLimit counts move attempts per user.
-	moveLimit *addrLimiter
+	// moveLimit counts move attempts and draw offers and answers per
+	// user; createLimit the requests that create games or join queues.
+	moveLimit, createLimit *addrLimiter
 	// support is the footer's support contact; "" for none.
 	support string
 	// version is the footer's server version; "" for none.
@@ -187,6 +192,10 @@ func New(cfg Config) *Handler {
 		cfg.MoveLimit = DefaultMoveLimit
 	}
 	h.moveLimit = newAddrLimiter(cfg.MoveLimit)
+	if cfg.CreateLimit == (RateLimit{}) {
+		cfg.CreateLimit = DefaultCreateLimit
+	}
+	h.createLimit = newAddrLimiter(cfg.CreateLimit)
 	return h
 }
 

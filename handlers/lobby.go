@@ -78,7 +78,11 @@ func (h *Handler) handleLobbyJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := lobby.Table{Lounge: strings.TrimSpace(r.PostFormValue("lounge")), Control: control}
-	if err := h.lobby.Join(r.Context(), u.ID, t); err != nil {
+	err = h.createLimit.allowUser(r)
+	if err == nil {
+		err = h.lobby.Join(r.Context(), u.ID, t)
+	}
+	if err != nil {
 		page, perr := h.lobbyPage(r.Context(), u.ID)
 		if perr != nil {
 			h.fail(w, r, errors.Join(err, perr))

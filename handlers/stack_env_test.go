@@ -35,9 +35,20 @@ type stackEnv struct {
 	dbPath   string
 }
 
+// looseLimit is a limit no test meets by accident.
+var looseLimit = RateLimit{Every: time.Millisecond, Burst: 1000}
+
 // newStackEnv returns a stackEnv whose players have moveLimit (the zero
-// value: DefaultMoveLimit). Log-in and sign-up are limited only loosely.
+// value: DefaultMoveLimit). Log-in and sign-up, and the requests that
+// create games or join queues, are limited only loosely.
 func newStackEnv(tb testing.TB, moveLimit RateLimit) *stackEnv {
+	tb.Helper()
+	return newStackEnvLimits(tb, moveLimit, looseLimit)
+}
+
+// newStackEnvLimits is newStackEnv with createLimit on the requests that
+// create games or join queues.
+func newStackEnvLimits(tb testing.TB, moveLimit, createLimit RateLimit) *stackEnv {
 	tb.Helper()
 	discard := slog.New(slog.DiscardHandler)
 	dbPath := filepath.Join(tb.TempDir(), "stack.db")
@@ -59,7 +70,7 @@ func newStackEnv(tb testing.TB, moveLimit RateLimit) *stackEnv {
 	tb.Cleanup(func() { stop(); <-done })
 	h := New(Config{
 		Logger: discard, DB: st, Accounts: accounts,
-		AuthLimit: RateLimit{Every: time.Millisecond, Burst: 1000}, MoveLimit: moveLimit,
+		AuthLimit: looseLimit, MoveLimit: moveLimit, CreateLimit: createLimit,
 		Games: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
 		Cosmetics: cosmetics.NewService(st), Tournaments: tourney.New(tourney.Config{Store: st, Logger: discard}),
 		Admin: st, Reports: st, Voided: games,
