@@ -81,6 +81,9 @@ func TestInviteExpires(t *testing.T) {
 		if err != nil || snap.Outcome.Reason != game.InviteExpired {
 			t.Errorf("snapshot after the expiry: %v, %v", snap.Outcome, err)
 		}
+		if _, err := s.Rematch(ctx, id, 1); !errors.Is(err, ErrInvalid) {
+			t.Errorf("rematch of a game nobody joined = %v, want ErrInvalid", err)
+		}
 	})
 }
 
