@@ -81,8 +81,10 @@ func TestServeEnvironment(t *testing.T) {
 	}
 }
 
-// TestServeProcess builds the real binary, starts `serve`, uses it, and
-// stops it with SIGTERM, as an operator would.
+// TestServeProcess builds the real binary, starts `serve` in a folder that
+// holds nothing but the binary (templates, static files, locales and
+// migrations are all embedded), uses it, and stops it with SIGTERM, as an
+// operator would.
 func TestServeProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -101,7 +103,8 @@ func TestServeProcess(t *testing.T) {
 	addr := freeAddr(t)
 	dbPath := filepath.Join(dir, "x.db")
 	var logs bytes.Buffer
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", dbPath)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", "x.db")
+	cmd.Dir = dir // only the binary is there
 	cmd.Stdout = &logs
 	cmd.Stderr = &logs
 	if err := cmd.Start(); err != nil {
@@ -135,6 +138,17 @@ func TestServeProcess(t *testing.T) {
 	}
 	if n := strings.Count(string(body), `data-testid="square"`); n != 64 {
 		t.Errorf("home page has %d squares, want 64", n)
+	}
+	for _, path := range []string{"/static/js/htmx.min.js", "/static/js/board.js", "/rules?lang=tr"} {
+		resp, err := client.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || len(body) < 1000 {
+			t.Errorf("GET %s = %d with %d bytes, want the embedded file or page", path, resp.StatusCode, len(body))
+		}
 	}
 
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
