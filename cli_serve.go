@@ -318,7 +318,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	lobbyDone := make(chan struct{})
 	go func() { lb.Run(lobbyCtx); close(lobbyDone) }()
 	defer func() { stopLobby(); <-lobbyDone }()
-	metrics := handlers.NewMetrics(handlers.MetricsConfig{Version: buildVersion(), LiveGames: games.LiveGames})
+	metrics := handlers.NewMetrics(handlers.MetricsConfig{Version: buildVersion(), LiveGames: games.LiveGames,
+		BotSearches: searches.Stats, StoreErrors: st.Errors})
 	h := handlers.New(handlers.Config{
 		Logger:         logger,
 		DB:             st,

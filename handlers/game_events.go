@@ -88,8 +88,11 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 			}
 			// One render covers a burst of events; voice signals go one by one.
 			burst, open := appendWaiting([]play.Event{ev}, feed.Events())
-			if err = forward(stream, burst, viewer, sv, send); err == nil && !open {
-				return
+			if err = forward(stream, burst, viewer, sv, send); err == nil {
+				h.metrics.movesWritten(burst, time.Now())
+				if !open {
+					return
+				}
 			}
 		case now := <-sync.C:
 			var sent bool

@@ -10,6 +10,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"satranc/engine/game"
+	"satranc/engine/play"
 )
 
 // moveRoute is the route pattern of a move post, whose duration
@@ -23,6 +26,14 @@ type MetricsConfig struct {
 	// LiveGames, when set, reports the games being played in this process
 	// (play.Service.LiveGames); it backs satranc_live_games.
 	LiveGames func() int
+	// BotSearches, when set, reports the computer players' searches
+	// running now and done so far (bot.Pool.Stats); it backs
+	// satranc_bot_searches and satranc_bot_searches_total.
+	BotSearches func() (running int, done uint64)
+	// StoreErrors, when set, reports the database errors the store has
+	// returned so far (store.Store.Errors); it backs
+	// satranc_store_errors_total.
+	StoreErrors func() uint64
 }
 
 // Metrics are the Prometheus metrics of the server, in their own registry
@@ -37,6 +48,7 @@ type Metrics struct {
 	busStreams   prometheus.Counter
 	moves        prometheus.Counter
 	moveDuration prometheus.Histogram
+	moveLatency  prometheus.Histogram
 }
 
 // NewMetrics returns the server's metrics, registered in a new registry.
@@ -70,8 +82,14 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 				"and the publication of the event to the game's streams, which happens before the answer.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 		}),
+		moveLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "satranc_move_event_latency_seconds",
+			Help: "Time from a move being accepted (the time its event carries) to writing that move's event " +
+				"to a game stream, observed once per stream; computer moves included.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+		}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.streams, m.busStreams, m.moves, m.moveDuration,
+	m.reg.MustRegister(m.requests, m.duration, m.streams, m.busStreams, m.moves, m.moveDuration, m.moveLatency,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	info := prometheus.NewGaugeVec(prometheus.GaugeOpts{
@@ -85,6 +103,22 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 			Name: "satranc_live_games",
 			Help: "Games running in this process (being played, or waiting for the opponent).",
 		}, func() float64 { return float64(cfg.LiveGames()) }))
+	}
+	if cfg.BotSearches != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "satranc_bot_searches",
+			Help: "Computer players' searches running now (at most one per core).",
+		}, func() float64 { running, _ := cfg.BotSearches(); return float64(running) }))
+		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "satranc_bot_searches_total",
+			Help: "Computer players' searches done, whether they ended with a move or were cut short.",
+		}, func() float64 { _, done := cfg.BotSearches(); return float64(done) }))
+	}
+	if cfg.StoreErrors != nil {
+		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "satranc_store_errors_total",
+			Help: "Database errors (SQLite or PostgreSQL) the store returned; no rows found and refusals are not errors.",
+		}, func() float64 { return float64(cfg.StoreErrors()) }))
 	}
 	return m
 }
@@ -141,4 +175,19 @@ func (m *Metrics) streamStarted() (done func()) {
 	}
 	m.streams.Inc()
 	return m.streams.Dec
+}
+
+// movesWritten observes, for each move in a burst of events just written
+// to a stream, the time since the move was accepted: the time of its
+// stamp, set when the game took it (on the game's owner, for a stream
+// served from the bus).
+func (m *Metrics) movesWritten(burst []play.Event, now time.Time) {
+	if m == nil {
+		return
+	}
+	for _, ev := range burst {
+		if mv, ok := ev.Payload.(game.Moved); ok && !mv.Time.IsZero() {
+			m.moveLatency.Observe(now.Sub(mv.Time).Seconds())
+		}
+	}
 }

@@ -13,7 +13,8 @@ import (
 )
 
 func TestMetricsInstrument(t *testing.T) {
-	m := NewMetrics(MetricsConfig{Version: "v1.2.3", LiveGames: func() int { return 7 }})
+	m := NewMetrics(MetricsConfig{Version: "v1.2.3", LiveGames: func() int { return 7 },
+		BotSearches: func() (int, uint64) { return 2, 31 }, StoreErrors: func() uint64 { return 4 }})
 	r := chi.NewRouter()
 	r.Use(m.instrument)
 	r.Post(moveRoute, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
@@ -57,6 +58,10 @@ func TestMetricsInstrument(t *testing.T) {
 		`satranc_build_info{version="v1.2.3"} 1`,
 		"satranc_live_games 7",
 		"satranc_move_duration_seconds_count 2",
+		"satranc_move_event_latency_seconds_count 0",
+		"satranc_bot_searches 2",
+		"satranc_bot_searches_total 31",
+		"satranc_store_errors_total 4",
 		"go_goroutines",
 	} {
 		if !strings.Contains(body, want) {

@@ -75,7 +75,8 @@ func openPostgres(ctx context.Context, url string) (*Store, error) {
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)
 	db.SetConnMaxLifetime(0)
-	s := &Store{db: db, dialect: postgres, Now: time.Now,
+	errs := &errCounter{}
+	s := &Store{db: countedDB{db, errs}, errs: errs, dialect: postgres, Now: time.Now,
 		SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
@@ -94,7 +95,7 @@ func openPostgres(ctx context.Context, url string) (*Store, error) {
 	rdb := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*rcfg)}), pgDriverName)
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
-	s.rdb = rdb
+	s.rdb = countedDB{rdb, s.errs}
 	if err := rdb.PingContext(ctx); err != nil {
 		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: readers: %w", where, err)

@@ -44,7 +44,7 @@ func (s *Store) CreatePublicGame(ctx context.Context, g play.GameRecord) (int64,
 	return id, unstaked, nil
 }
 
-func createPublicGame(ctx context.Context, tx *sqlx.Tx, g play.GameRecord) (int64, bool, error) {
+func createPublicGame(ctx context.Context, tx *countedTx, g play.GameRecord) (int64, bool, error) {
 	// A restricted account sits at no public table (SPEC section 10),
 	// whichever way the game comes: the lobby checks it, and so does this
 	// transaction for a rematch.

@@ -40,9 +40,11 @@ type Store struct {
 	// db is the writer: every transaction and every INSERT, UPDATE and
 	// DELETE. A transaction on it must not call another Store method that
 	// uses db (the pool has one connection: that would wait for itself).
-	db *sqlx.DB
+	db countedDB
 	// rdb is the read pool: plain reads outside a transaction.
-	rdb *sqlx.DB
+	rdb countedDB
+	// errs counts the database errors of both (Errors).
+	errs *errCounter
 	// path is the database file ("" on PostgreSQL).
 	path string
 	// dialect is SQLite or PostgreSQL.
@@ -87,7 +89,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)
 	db.SetConnMaxLifetime(0)
-	s := &Store{db: db, path: path, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+	errs := &errCounter{}
+	s := &Store{db: countedDB{db, errs}, errs: errs, path: path, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
 	// The writer creates the file and migrates it before any reader opens.
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()
@@ -100,7 +103,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
-	s.rdb = rdb
+	s.rdb = countedDB{rdb, s.errs}
 	if err := rdb.PingContext(ctx); err != nil {
 		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: readers: %w", path, err)
@@ -161,7 +164,7 @@ func (s *Store) init(ctx context.Context) error {
 // Close closes the database.
 func (s *Store) Close() error {
 	var rerr error
-	if s.rdb != nil {
+	if s.rdb.DB != nil {
 		rerr = s.rdb.Close()
 	}
 	if err := errors.Join(rerr, s.db.Close()); err != nil {

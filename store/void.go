@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/jmoiron/sqlx"
-
 	"satranc/engine/chips"
 	"satranc/engine/fairplay"
 	"satranc/engine/play"
@@ -42,7 +40,7 @@ func (s *Store) VoidGame(ctx context.Context, id int64) error {
 	return nil
 }
 
-func voidGame(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
+func voidGame(ctx context.Context, tx *countedTx, id int64, at string) error {
 	var g struct {
 		Status   string         `db:"status"`
 		VoidedAt sql.NullString `db:"voided_at"`
@@ -77,7 +75,7 @@ func voidGame(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
 }
 
 // voidChips posts the entries that undo game id's settlement.
-func voidChips(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
+func voidChips(ctx context.Context, tx *countedTx, id int64, at string) error {
 	var rows []struct {
 		DebitKind  string `db:"debit_kind"`
 		DebitID    int64  `db:"debit_id"`
@@ -121,7 +119,7 @@ func voidChips(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
 // voidRatings takes back game id's rating change from each player: the
 // change itself, not the rating before the game, so that later games keep
 // theirs (see engine/fairplay).
-func voidRatings(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
+func voidRatings(ctx context.Context, tx *countedTx, id int64, at string) error {
 	var changes []struct {
 		User   int64 `db:"user_id"`
 		Before int   `db:"rating_before"`
@@ -148,7 +146,7 @@ func voidRatings(ctx context.Context, tx *sqlx.Tx, id int64, at string) error {
 
 // voidXP takes back the experience game id earned its players: exactly
 // what awardXP gave.
-func voidXP(ctx context.Context, tx *sqlx.Tx, id int64) error {
+func voidXP(ctx context.Context, tx *countedTx, id int64) error {
 	var row gameRow
 	if err := tx.GetContext(ctx, &row, "SELECT "+gameColumns+" FROM games WHERE id = ?", id); err != nil {
 		return err

@@ -131,12 +131,14 @@ func TestPaceDelay(t *testing.T) {
 func TestPoolLimitsConcurrency(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		pool := NewPool(2)
-		active, peak := 0, 0
+		active, peak, reported := 0, 0, 0
 		var mu = make(chan struct{}, 1)
 		slow := playerFunc(func(ctx context.Context, p chess.Position, _ []uint64, _ Clock) (chess.Move, error) {
 			mu <- struct{}{}
 			active++
 			peak = max(peak, active)
+			running, _ := pool.Stats()
+			reported = max(reported, running)
 			<-mu
 			time.Sleep(time.Second)
 			mu <- struct{}{}
@@ -159,6 +161,12 @@ func TestPoolLimitsConcurrency(t *testing.T) {
 		}
 		if peak != 2 {
 			t.Errorf("peak concurrency = %d, want 2", peak)
+		}
+		if reported != 2 {
+			t.Errorf("peak of Stats' running searches = %d, want 2", reported)
+		}
+		if running, done := pool.Stats(); running != 0 || done != 5 {
+			t.Errorf("Stats after the searches = %d running, %d done; want 0, 5", running, done)
 		}
 	})
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"satranc/engine/chess"
@@ -12,7 +13,9 @@ import (
 // cores than the machine has and never hold up other games. A Pool is safe
 // for concurrent use.
 type Pool struct {
-	slots chan struct{}
+	slots   chan struct{}
+	running atomic.Int64  // searches holding a slot now
+	done    atomic.Uint64 // searches finished, for the server's metrics
 }
 
 // NewPool returns a pool running at most n searches at once; n <= 0 means
@@ -22,6 +25,13 @@ func NewPool(n int) *Pool {
 		n = runtime.NumCPU()
 	}
 	return &Pool{slots: make(chan struct{}, n)}
+}
+
+// Stats reports the searches running in the pool now and those done so
+// far (each call of a pooled Player's Move, whether it ended with a move,
+// was cut short or failed).
+func (pl *Pool) Stats() (running int, done uint64) {
+	return int(pl.running.Load()), pl.done.Load()
 }
 
 // Player returns a Player that waits for a free slot in the pool before
@@ -40,6 +50,11 @@ func (pp pooled) Move(ctx context.Context, p chess.Position, history []uint64, c
 		defer func() { <-pp.pool.slots }()
 	case <-ctx.Done():
 	}
+	pp.pool.running.Add(1)
+	defer func() {
+		pp.pool.running.Add(-1)
+		pp.pool.done.Add(1)
+	}()
 	return pp.inner.Move(ctx, p, history, c)
 }
 

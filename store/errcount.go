@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jmoiron/sqlx"
+	"github.com/mattn/go-sqlite3"
+)
+
+// Errors reports how many database errors the store has met so far, for
+// the server's metrics (satranc_store_errors_total): failures of the
+// database itself (a locked or closed database, a full disk, a lost
+// connection), not a row that is not there, a constraint that refuses a
+// duplicate (the store turns those into refusals) or a caller that gave up.
+func (s *Store) Errors() uint64 { return s.errs.Load() }
+
+// errCounter counts database errors; every statement of the store goes
+// through countedDB or countedTx, which report each error to it, so the
+// counting happens in this one place.
+type errCounter struct{ n atomic.Uint64 }
+
+// check counts err if it is a database error and returns it unchanged.
+func (c *errCounter) check(err error) error {
+	if err != nil && isDatabaseError(err) {
+		c.n.Add(1)
+	}
+	return err
+}
+
+// Load returns the errors counted.
+func (c *errCounter) Load() uint64 { return c.n.Load() }
+
+// isDatabaseError tells a failure of the database from the outcomes the
+// store expects and handles: no rows, a constraint violation, the
+// caller's context ending.
+func isDatabaseError(err error) bool {
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var se sqlite3.Error
+	if errors.As(err, &se) && se.Code == sqlite3.ErrConstraint {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && strings.HasPrefix(pe.Code, "23") { // class 23: integrity constraint violation
+		return false
+	}
+	return true
+}
+
+// countedDB is a connection pool whose statements' errors are counted.
+type countedDB struct {
+	*sqlx.DB
+	errs *errCounter
+}
+
+func (d countedDB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*countedTx, error) {
+	tx, err := d.DB.BeginTxx(ctx, opts)
+	if err != nil {
+		return nil, d.errs.check(err)
+	}
+	return &countedTx{Tx: tx, errs: d.errs}, nil
+}
+
+func (d countedDB) Beginx() (*countedTx, error) { return d.BeginTxx(context.Background(), nil) }
+
+func (d countedDB) PingContext(ctx context.Context) error { return d.errs.check(d.DB.PingContext(ctx)) }
+
+func (d countedDB) Exec(query string, args ...any) (sql.Result, error) {
+	return d.ExecContext(context.Background(), query, args...)
+}
+
+func (d countedDB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	res, err := d.DB.ExecContext(ctx, query, args...)
+	return res, d.errs.check(err)
+}
+
+func (d countedDB) Get(dest any, query string, args ...any) error {
+	return d.GetContext(context.Background(), dest, query, args...)
+}
+
+func (d countedDB) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	return d.errs.check(d.DB.GetContext(ctx, dest, query, args...))
+}
+
+func (d countedDB) Select(dest any, query string, args ...any) error {
+	return d.SelectContext(context.Background(), dest, query, args...)
+}
+
+func (d countedDB) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	return d.errs.check(d.DB.SelectContext(ctx, dest, query, args...))
+}
+
+func (d countedDB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	rows, err := d.DB.QueryContext(ctx, query, args...)
+	return rows, d.errs.check(err)
+}
+
+func (d countedDB) QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
+	rows, err := d.DB.QueryxContext(ctx, query, args...)
+	return rows, d.errs.check(err)
+}
+
+func (d countedDB) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
+	row := d.DB.QueryRowxContext(ctx, query, args...)
+	_ = d.errs.check(row.Err())
+	return row
+}
+
+// countedTx is a transaction whose statements' errors, and its commit's,
+// are counted.
+type countedTx struct {
+	*sqlx.Tx
+	errs *errCounter
+}
+
+func (t *countedTx) Commit() error { return t.errs.check(t.Tx.Commit()) }
+
+func (t *countedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	res, err := t.Tx.ExecContext(ctx, query, args...)
+	return res, t.errs.check(err)
+}
+
+func (t *countedTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	return t.errs.check(t.Tx.GetContext(ctx, dest, query, args...))
+}
+
+func (t *countedTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	return t.errs.check(t.Tx.SelectContext(ctx, dest, query, args...))
+}
+
+func (t *countedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	rows, err := t.Tx.QueryContext(ctx, query, args...)
+	return rows, t.errs.check(err)
+}
+
+func (t *countedTx) QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
+	rows, err := t.Tx.QueryxContext(ctx, query, args...)
+	return rows, t.errs.check(err)
+}
+
+func (t *countedTx) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
+	row := t.Tx.QueryRowxContext(ctx, query, args...)
+	_ = t.errs.check(row.Err())
+	return row
+}
