@@ -343,9 +343,16 @@
   // and so snaps the display back to the server's value.
   var clocks = [];
 
+  var CLOCK = ".clock[data-remaining-ms], .countdown[data-remaining-ms]";
+
   function track(root) {
     clocks = clocks.filter(function (c) { return document.body.contains(c.el); });
-    (root.querySelectorAll ? root : document).querySelectorAll(".clock[data-remaining-ms], .countdown[data-remaining-ms]").forEach(function (el) {
+    var scope = root.querySelectorAll ? root : document;
+    var found = Array.prototype.slice.call(scope.querySelectorAll(CLOCK));
+    // A clock update swaps the clock element itself (outerHTML), and htmx
+    // announces that element, not its parent: it is the root here.
+    if (scope.matches && scope.matches(CLOCK)) found.push(scope);
+    found.forEach(function (el) {
       if (el._tracked) return;
       el._tracked = true;
       clocks.push({ el: el, ms: parseInt(el.dataset.remainingMs, 10) || 0, t0: performance.now(),
