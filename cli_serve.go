@@ -348,7 +348,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	})
 
 	// Shutdown cancels the requests' contexts at once, which ends the
-	// event streams (handlers.NewServer).
+	// event streams (handlers.NewServer; Handler.ShutdownServer for the
+	// spectators' streams taken out of net/http).
 	srv := handlers.NewServer(cfg.addr, h.Routes(), logger)
 
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -377,7 +378,9 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	logger.Info("shutting down")
 	shutCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil {
+	// The spectators' streams that run outside net/http end and are
+	// waited for too, before the games close.
+	if err := h.ShutdownServer(shutCtx, srv); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

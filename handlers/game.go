@@ -69,7 +69,7 @@ func letters(ctx context.Context) chess.Letters {
 
 // gameView builds the view of snap for the request's user.
 func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
-	in := h.viewInput(r, snap, h.seatedPlayers(r, snap))
+	in := h.viewInput(r.Context(), h.baseURL(r), snap, h.seatedPlayers(r.Context(), snap))
 	_, playing := snap.SideOf(in.Viewer)
 	if playing {
 		in.Chat, in.Muted = h.chatFor(r, snap.ID, in.Viewer) // never for spectators
@@ -85,18 +85,19 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 }
 
 // viewInput is what a game view needs besides the snapshot, without the
-// chat.
-func (h *Handler) viewInput(r *http.Request, snap play.Snapshot, p players) views.GameViewInput {
+// chat, for the user and language in ctx; base is the site's address
+// (baseURL).
+func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot, p players) views.GameViewInput {
 	var viewer int64
-	if u, ok := userFrom(r.Context()); ok {
+	if u, ok := userFrom(ctx); ok {
 		viewer = u.ID
 	}
 	return views.GameViewInput{
 		Viewer:  viewer,
 		Names:   p.names,
 		Frames:  p.frames,
-		Letters: letters(r.Context()),
-		BaseURL: h.baseURL(r),
+		Letters: letters(ctx),
+		BaseURL: base,
 		Now:     time.Now(),
 	}
 }
@@ -106,15 +107,15 @@ func (h *Handler) viewInput(r *http.Request, snap play.Snapshot, p players) view
 type players struct{ names, frames map[int64]string }
 
 // seatedPlayers reads the names and frames of the human players of snap.
-func (h *Handler) seatedPlayers(r *http.Request, snap play.Snapshot) players {
+func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players {
 	p := players{names: make(map[int64]string, 2), frames: make(map[int64]string, 2)}
 	for _, seat := range []game.Seat{snap.White, snap.Black} {
 		if !seat.IsHuman() {
 			continue
 		}
-		u, err := h.users.UserByID(r.Context(), seat.User)
+		u, err := h.users.UserByID(ctx, seat.User)
 		if err != nil {
-			h.log.WarnContext(r.Context(), "player name", "user", seat.User, "err", err)
+			h.log.WarnContext(ctx, "player name", "user", seat.User, "err", err)
 			continue
 		}
 		p.names[seat.User], p.frames[seat.User] = u.Name, u.Look.Normal().Frame

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -47,15 +48,15 @@ func (h *Handler) handleGameChatMute(w http.ResponseWriter, r *http.Request) {
 // log and whether the opponent is muted. A log that cannot be read is
 // logged and shown empty, not to lose the game page over it.
 func (h *Handler) chatFor(r *http.Request, id, user int64) ([]play.ChatMessage, bool) {
-	return h.chatLog(r, id), h.games.ChatMuted(id, user)
+	return h.chatLog(r.Context(), id), h.games.ChatMuted(id, user)
 }
 
 // chatLog returns the chat of game id, empty (and logged) if it cannot
 // be read.
-func (h *Handler) chatLog(r *http.Request, id int64) []play.ChatMessage {
-	msgs, err := h.games.ChatLog(r.Context(), id)
+func (h *Handler) chatLog(ctx context.Context, id int64) []play.ChatMessage {
+	msgs, err := h.games.ChatLog(ctx, id)
 	if err != nil {
-		h.log.WarnContext(r.Context(), "chat log", "game", id, "err", err)
+		h.log.WarnContext(ctx, "chat log", "game", id, "err", err)
 	}
 	return msgs
 }

@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"context"
+	"errors"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -29,32 +32,105 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // streamGame streams game id to one viewer from feed, which it closes.
+// A spectator's stream is taken out of net/http when it can be (see
+// sse_detach.go): it outlives the handler, and a spectator who leaves is
+// noticed at the stream's next write (a clock update or a heartbeat), or
+// at the next check that the client is still there (peerGone). A
+// player's stream stays with net/http, which notices at once that the
+// client went away: the 45-second countdown starts then.
 func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, feed GameFeed) {
-	defer feed.Close()
 	ctx := r.Context()
 	snap, err := feed.Snapshot(ctx)
 	if err != nil {
+		feed.Close()
 		h.fail(w, r, err)
 		return
 	}
-	var viewer gameViewer // spectators get nothing of the chat and voice chat
+	gs := &gameStream{h: h, id: id, feed: feed} // spectators get nothing of the chat and voice chat
 	if user, ok := userFrom(ctx); ok {
-		if viewer.side, viewer.playing = snap.SideOf(user.ID); viewer.playing {
-			if err := feed.Connected(ctx, user.ID); err != nil {
-				h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
-			}
-			defer feed.Disconnected(user.ID)
-		}
+		gs.viewer.side, gs.viewer.playing = snap.SideOf(user.ID)
 	}
-
-	stream, err := h.newStream(w, r)
-	if err != nil {
+	if !gs.viewer.playing && h.detachGameStream(w, r, gs) {
+		return
+	}
+	defer feed.Close()
+	if user, _ := userFrom(ctx); gs.viewer.playing {
+		if err := feed.Connected(ctx, user.ID); err != nil {
+			h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
+		}
+		defer feed.Disconnected(user.ID)
+	}
+	if gs.stream, err = h.newStream(w, r); err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	defer stream.close()
+	defer gs.stream.close()
+	gs.views = newStreamViews(h, ctx, h.baseURL(r), feed)
+	gs.run(ctx)
+}
+
+// detachGameStream serves gs, a spectator's stream, on r's connection
+// taken out of net/http, in a goroutine of its own; it reports false,
+// having done nothing, when the connection cannot be taken (then the
+// handler streams through w).
+func (h *Handler) detachGameStream(w http.ResponseWriter, r *http.Request, gs *gameStream) bool {
+	if !h.detached.add() {
+		return false // shutting down: the request's context ends the stream
+	}
+	ctx := streamContext(h.detached.ctx, r.Context())
+	stream, sink, err := detachSSE(ctx, w, r, h.streamWrite)
+	if errors.Is(err, http.ErrNotSupported) {
+		h.detached.done()
+		return false
+	}
+	if err != nil {
+		h.detached.done()
+		gs.feed.Close()
+		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+		return true
+	}
+	gs.stream, gs.views, gs.conn = stream, newStreamViews(h, ctx, h.baseURL(r), gs.feed), sink.conn
+	go func() {
+		defer h.detached.done()
+		defer gs.feed.Close()
+		defer sink.Close()
+		defer stream.close()
+		gs.run(ctx)
+	}()
+	return true
+}
+
+// streamContext returns base with what rendering a stream's events reads
+// of the request's context req: the user and the page's language. A
+// stream that outlives its request keeps these, not req, whose chain
+// holds the request and every middleware's values.
+func streamContext(base, req context.Context) context.Context {
+	ctx := views.WithLocale(base, views.LocaleFrom(req))
+	if u, ok := userFrom(req); ok {
+		ctx = withUser(ctx, u)
+	}
+	return ctx
+}
+
+// gameStream is one viewer's stream of a game.
+type gameStream struct {
+	h      *Handler
+	id     int64
+	feed   GameFeed
+	viewer gameViewer
+	stream *sseWriter
+	views  *streamViews
+	// conn is the connection of a stream taken out of net/http, checked
+	// for a client gone at each tick (peerGone); nil under net/http.
+	conn net.Conn
+}
+
+// run sends the snapshot, then the panel after every change and the
+// clocks every few seconds, until ctx ends, the client goes away or the
+// feed ends.
+func (gs *gameStream) run(ctx context.Context) {
+	h, stream, feed, sv := gs.h, gs.stream, gs.feed, gs.views
 	defer h.metrics.streamStarted()()
-	sv := newStreamViews(h, r, feed)
 	send := func() error {
 		return onOwnStack(func() error {
 			snap, err := feed.Snapshot(ctx)
@@ -69,7 +145,7 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 		})
 	}
 	if err := send(); err != nil {
-		h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
+		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 		return
 	}
 	// Clock updates between moves correct the page's own countdown; they
@@ -79,6 +155,7 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 	defer sync.Stop()
 	lastWrite := time.Now()
 	for {
+		var err error
 		select {
 		case <-ctx.Done():
 			return
@@ -88,16 +165,20 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 			}
 			// One render covers a burst of events; voice signals go one by one.
 			burst, open := appendWaiting([]play.Event{ev}, feed.Events())
-			if err = forward(stream, burst, viewer, sv, send); err == nil {
+			if err = forward(stream, burst, gs.viewer, sv, send); err == nil {
 				h.metrics.movesWritten(burst, time.Now())
 				if !open {
 					return
 				}
 			}
 		case now := <-sync.C:
+			if gs.conn != nil && peerGone(gs.conn) {
+				h.log.DebugContext(ctx, "game stream: the client went away", "game", gs.id)
+				return
+			}
 			var sent bool
 			err = onOwnStack(func() (err error) {
-				sent, err = h.sendClocks(r, stream, feed, sv)
+				sent, err = sendClocks(ctx, stream, feed, sv)
 				return err
 			})
 			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
@@ -109,7 +190,7 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 			}
 		}
 		if err != nil {
-			h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
+			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 			return
 		}
 	}
@@ -117,15 +198,15 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 
 // sendClocks sends both clocks of a live timed game as they stand, in
 // one write; it reports whether it sent anything.
-func (h *Handler) sendClocks(r *http.Request, stream *sseWriter, feed GameFeed, sv *streamViews) (bool, error) {
-	snap, err := feed.Snapshot(r.Context())
+func sendClocks(ctx context.Context, stream *sseWriter, feed GameFeed, sv *streamViews) (bool, error) {
+	snap, err := feed.Snapshot(ctx)
 	if err != nil || snap.Status != game.Active || !snap.Clocks.Timed {
 		return false, err
 	}
 	top, bottom := sv.clocks(snap)
 	stream.startWrite()
 	for _, p := range []views.PlayerView{top, bottom} {
-		if err := stream.renderEvent(r.Context(), "", views.ClockEvent(p.Side), views.Clock(p)); err != nil {
+		if err := stream.renderEvent(ctx, "", views.ClockEvent(p.Side), views.Clock(p)); err != nil {
 			return false, err
 		}
 	}

@@ -78,9 +78,7 @@ func openStuckStream(t *testing.T, srv *httptest.Server, metrics *Metrics) net.C
 func TestGameEventsStuckClientDropped(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	h, games, metrics := stuckSetup(t, 200*time.Millisecond)
-	srv := httptest.NewUnstartedServer(h.Routes())
-	srv.Listener = smallBuffers{srv.Listener}
-	srv.Start()
+	srv := serveRoutes(h, func(l net.Listener) net.Listener { return smallBuffers{l} })
 	defer srv.Close()
 
 	s := openStream(t, srv, ayse)

@@ -3,7 +3,9 @@ package handlers
 import (
 	"bufio"
 	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -155,7 +157,35 @@ func newEventsServer(t *testing.T, games *fakeGames) *httptest.Server {
 	t.Helper()
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
-	return httptest.NewServer(h.Routes())
+	return serveRoutes(h, nil)
+}
+
+// serveRoutes serves h's routes on a real server (httptest) on a listener
+// that wrap, if not nil, makes of the server's. Closing the server ends
+// the spectators' streams h took out of net/http too, and waits for them,
+// as the serve command's shutdown does (Handler.ShutdownServer):
+// httptest's own Close waits for the handlers only.
+func serveRoutes(h *Handler, wrap func(net.Listener) net.Listener) *httptest.Server {
+	srv := httptest.NewUnstartedServer(h.Routes())
+	if wrap != nil {
+		srv.Listener = wrap(srv.Listener)
+	}
+	srv.Listener = endsDetached{srv.Listener, h}
+	srv.Start()
+	return srv
+}
+
+// endsDetached is a listener whose Close ends h's detached streams.
+type endsDetached struct {
+	net.Listener
+	h *Handler
+}
+
+func (l endsDetached) Close() error {
+	err := l.Listener.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), sseTimeout)
+	defer cancel()
+	return errors.Join(err, l.h.detached.end(ctx))
 }
 
 // waitUser receives a user ID from c or fails.
@@ -316,7 +346,7 @@ func TestGameEventsHeartbeatAndClocks(t *testing.T) {
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
 		Heartbeat: 30 * time.Millisecond, ClockSync: 20 * time.Millisecond})
-	srv := httptest.NewServer(h.Routes())
+	srv := serveRoutes(h, nil)
 	defer srv.Close()
 
 	notPanel := func(ev sseEvent) bool { return ev.name != views.EventGame }

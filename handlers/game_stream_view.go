@@ -1,7 +1,7 @@
 package handlers
 
 import (
-	"net/http"
+	"context"
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
@@ -14,10 +14,13 @@ import (
 // the game lasts: it reads the players' names and frames once (again only if the
 // seats change, when a private game's guest sits down) and the chat log
 // only when a chat event says it changed, instead of querying the database
-// for every render.
+// for every render. It keeps of the request only what the views need (the
+// user and the language in ctx, the site's address), so that a stream may
+// outlive its request (sse_detach.go).
 type streamViews struct {
 	h       *Handler
-	r       *http.Request
+	ctx     context.Context
+	base    string // Handler.baseURL of the request
 	feed    GameFeed
 	seats   [2]game.Seat
 	players players
@@ -26,8 +29,8 @@ type streamViews struct {
 	san     sanMoves
 }
 
-func newStreamViews(h *Handler, r *http.Request, feed GameFeed) *streamViews {
-	return &streamViews{h: h, r: r, feed: feed, chatNew: true}
+func newStreamViews(h *Handler, ctx context.Context, base string, feed GameFeed) *streamViews {
+	return &streamViews{h: h, ctx: ctx, base: base, feed: feed, chatNew: true}
 }
 
 // chatChanged marks the chat log for reading again before the next panel.
@@ -45,9 +48,9 @@ func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 // and frames, read again only when the seats change.
 func (v *streamViews) playersInput(snap play.Snapshot) views.GameViewInput {
 	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats {
-		v.seats, v.players = seats, v.h.seatedPlayers(v.r, snap)
+		v.seats, v.players = seats, v.h.seatedPlayers(v.ctx, snap)
 	}
-	return v.h.viewInput(v.r, snap, v.players)
+	return v.h.viewInput(v.ctx, v.base, snap, v.players)
 }
 
 // panel returns the whole view of snap, with the chat for a player.
@@ -55,7 +58,7 @@ func (v *streamViews) panel(snap play.Snapshot) views.GameView {
 	in := v.input(snap)
 	if _, playing := snap.SideOf(in.Viewer); playing {
 		if v.chatNew {
-			v.chat = v.h.chatLog(v.r, snap.ID)
+			v.chat = v.h.chatLog(v.ctx, snap.ID)
 			v.chatNew = false
 		}
 		in.Chat, in.Muted = v.chat, v.feed.ChatMuted(in.Viewer)

@@ -188,7 +188,7 @@ func newVoiceEnv(t *testing.T) *voiceEnv {
 	}
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
-	srv := httptest.NewServer(h.Routes())
+	srv := serveRoutes(h, nil)
 	t.Cleanup(srv.Close)
 	return &voiceEnv{srv: srv, games: games, id: id}
 }

@@ -151,6 +151,9 @@ type Handler struct {
 	streamWrite time.Duration // see Config.StreamWriteTimeout
 	owners      Owners        // nil: a single node
 	feeds       GameFeeds     // nil: no bus
+	// detached are the spectators' streams taken out of net/http
+	// (sse_detach.go); ShutdownServer ends them.
+	detached *detachedStreams
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -163,6 +166,7 @@ func New(cfg Config) *Handler {
 	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	h.admin, h.reports, h.voided = cfg.Admin, cfg.Reports, cfg.Voided
+	h.detached = newDetachedStreams()
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

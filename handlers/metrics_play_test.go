@@ -52,8 +52,8 @@ func TestMetricsOfPlay(t *testing.T) {
 	t.Cleanup(closeGames)
 	metrics := NewMetrics(MetricsConfig{LiveGames: games.LiveGames, BotSearches: pool.Stats, StoreErrors: st.Errors})
 	accounts := &fakeAccounts{users: []account.User{ayse, bora}}
-	srv := httptest.NewServer(New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
-		Games: games, Metrics: metrics}).Routes())
+	srv := serveRoutes(New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
+		Games: games, Metrics: metrics}), nil)
 	t.Cleanup(srv.Close)
 	// waitMetric waits until /metrics has the line want.
 	waitMetric := func(want string) {

@@ -107,7 +107,7 @@ func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	p := h.seatedPlayers(r, snap)
+	p := h.seatedPlayers(r.Context(), snap)
 	v := views.NewReplayView(snap, ply, views.GameViewInput{Names: p.names, Frames: p.frames, Letters: letters(r.Context()), Now: time.Now()})
 	h.render(w, r, http.StatusOK, views.ReplayPage(v))
 }

@@ -19,12 +19,13 @@ import (
 )
 
 // TestShutdownWithStuckClient: a graceful shutdown of the server that
-// NewServer makes ends every event stream at once, even one whose client
-// stopped reading while the server was writing to it. The streams' write
-// timeout here is an hour, far longer than the shutdown's budget, so only
-// the end of the request's context can free the blocked write: Shutdown
-// must return within its budget without an error, both streams must end,
-// and no goroutine may be left behind.
+// NewServer makes (Handler.ShutdownServer, as the serve command does) ends
+// every event stream at once, even one whose client stopped reading while
+// the server was writing to it: here a spectator's, which runs outside
+// net/http. The streams' write timeout here is an hour, far longer than
+// the shutdown's budget, so only the end of the stream's context can free
+// the blocked write: the shutdown must return within its budget without
+// an error, both streams must end, and no goroutine may be left behind.
 func TestShutdownWithStuckClient(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	h, games, metrics := stuckSetup(t, time.Hour)
@@ -53,7 +54,7 @@ func TestShutdownWithStuckClient(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	start := time.Now()
-	if err := srv.Config.Shutdown(ctx); err != nil {
+	if err := h.ShutdownServer(ctx, srv.Config); err != nil {
 		t.Fatalf("Shutdown = %v after %v, want nil within %v", err, time.Since(start), budget)
 	}
 	t.Logf("Shutdown returned after %v", time.Since(start).Round(time.Millisecond))

@@ -22,17 +22,16 @@ const DefaultHeartbeat = 20 * time.Second
 // client before its stream is dropped (see sseWriter.writeTimeout).
 const DefaultStreamWriteTimeout = 10 * time.Second
 
-// errStreamEnded is the error of a write after the stream's request
+// errStreamEnded is the error of a write after the stream's context
 // ended (the client went away, or the server is shutting down).
-var errStreamEnded = errors.New("handlers: sse: the stream's request ended")
+var errStreamEnded = errors.New("handlers: sse: the stream's context ended")
 
 // sseWriter writes Server-Sent Events to one response
-// (html.spec.whatwg.org/multipage/server-sent-events.html). It writes
-// straight to the response, which net/http buffers already: a buffer of
-// its own would cost every open stream, idle or not, its size in memory.
+// (html.spec.whatwg.org/multipage/server-sent-events.html), through an
+// eventSink: the response as net/http writes it, or the connection of a
+// stream taken out of net/http (sse_detach.go).
 type sseWriter struct {
-	w  io.Writer
-	rc *http.ResponseController
+	out eventSink
 	// writeTimeout bounds the writing of each event: a client that stops
 	// reading (a stuck tab, a dead network) fills the connection's buffers
 	// and would block the stream's goroutine for good; past the timeout
@@ -41,7 +40,7 @@ type sseWriter struct {
 	// err is the first write error; later writes are skipped.
 	err error
 
-	// The end of the request's context (the client gone, or the server
+	// The end of the stream's context (the client gone, or the server
 	// shutting down) ends a write in progress at once, instead of after
 	// writeTimeout: a client that stops reading must not hold up a
 	// graceful shutdown. mu orders that with the stream's own deadlines
@@ -51,22 +50,59 @@ type sseWriter struct {
 	stopAfterFunc func() bool
 }
 
+// eventSink is where a stream's events go: put writes into it, flush
+// sends what was written.
+type eventSink interface {
+	io.Writer
+	Flush() error
+	SetWriteDeadline(time.Time) error
+}
+
+// responseSink is the response of a stream served by net/http. It writes
+// straight to the response, which net/http buffers already: a buffer of
+// its own would cost every open stream, idle or not, its size in memory.
+type responseSink struct {
+	http.ResponseWriter
+	rc *http.ResponseController
+}
+
+func (r responseSink) Flush() error { return r.rc.Flush() }
+
+// SetWriteDeadline sets the connection's write deadline; a writer without
+// deadlines (a test recorder) has none to set.
+func (r responseSink) SetWriteDeadline(t time.Time) error {
+	if err := r.rc.SetWriteDeadline(t); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	return nil
+}
+
 // newSSEWriter sends the headers of an event stream and lifts the server's
 // write timeout for this response, which may last for hours. The caller
 // must close the stream before the handler returns.
 func newSSEWriter(ctx context.Context, w http.ResponseWriter) (*sseWriter, error) {
-	rc := http.NewResponseController(w)
-	// A writer without deadlines (a test recorder) has nothing to lift.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	out := responseSink{w, http.NewResponseController(w)}
+	if err := out.SetWriteDeadline(time.Time{}); err != nil {
 		return nil, fmt.Errorf("handlers: sse: lift write deadline: %w", err)
 	}
-	h := w.Header()
+	setEventStreamHeaders(w.Header())
+	w.WriteHeader(http.StatusOK)
+	return startSSE(ctx, out, DefaultStreamWriteTimeout)
+}
+
+// setEventStreamHeaders sets the headers of an event stream's response.
+func setEventStreamHeaders(h http.Header) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
-	w.WriteHeader(http.StatusOK)
-	s := &sseWriter{w: w, rc: rc, writeTimeout: DefaultStreamWriteTimeout}
+}
+
+// startSSE starts a stream on out, whose head is written already, and
+// sends it; the end of ctx ends the stream's writes (end).
+func startSSE(ctx context.Context, out eventSink, writeTimeout time.Duration) (*sseWriter, error) {
+	s := &sseWriter{out: out, writeTimeout: writeTimeout}
 	s.stopAfterFunc = context.AfterFunc(ctx, s.end)
+	s.startWrite()
 	if err := s.flush(); err != nil {
 		s.close()
 		return nil, err
@@ -84,9 +120,9 @@ func (h *Handler) newStream(w http.ResponseWriter, r *http.Request) (*sseWriter,
 	return s, err
 }
 
-// end is called when the stream's request context ends: a write blocked
-// on a client that does not read fails at once, and any later one is
-// refused. After close it does nothing, since net/http may then use the
+// end is called when the stream's context ends: a write blocked on a
+// client that does not read fails at once, and any later one is refused.
+// After close it does nothing, since net/http may then use the
 // connection for the response's end and for the next request.
 func (s *sseWriter) end() {
 	s.mu.Lock()
@@ -95,11 +131,11 @@ func (s *sseWriter) end() {
 		return
 	}
 	s.ended = true
-	_ = s.rc.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
+	_ = s.out.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
 }
 
-// close ends the stream's watch of its request's context. Call it (with
-// defer) before the handler returns.
+// close ends the stream's watch of its context. Call it (with defer)
+// before the handler returns.
 func (s *sseWriter) close() {
 	s.stopAfterFunc()
 	s.mu.Lock()
@@ -109,7 +145,7 @@ func (s *sseWriter) close() {
 
 // startWrite gives the event about to be written writeTimeout to reach the
 // client. The deadline lapses harmlessly while the stream is idle: every
-// write sets a new one first. Once the request has ended, the write is
+// write sets a new one first. Once the context has ended, the write is
 // refused instead.
 func (s *sseWriter) startWrite() {
 	s.mu.Lock()
@@ -119,22 +155,20 @@ func (s *sseWriter) startWrite() {
 	case s.ended:
 		s.err = errStreamEnded
 	default:
-		if err := s.rc.SetWriteDeadline(time.Now().Add(s.writeTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-			s.err = err
-		}
+		s.err = s.out.SetWriteDeadline(time.Now().Add(s.writeTimeout))
 	}
 }
 
 // write writes b unless an earlier write failed.
 func (s *sseWriter) write(b []byte) {
 	if s.err == nil {
-		_, s.err = s.w.Write(b)
+		_, s.err = s.out.Write(b)
 	}
 }
 
 func (s *sseWriter) writeString(str string) {
 	if s.err == nil {
-		_, s.err = io.WriteString(s.w, str)
+		_, s.err = io.WriteString(s.out, str)
 	}
 }
 
@@ -197,7 +231,7 @@ func (s *sseWriter) flush() error {
 	if s.err != nil {
 		return fmt.Errorf("handlers: sse: %w", s.err)
 	}
-	if err := s.rc.Flush(); err != nil {
+	if err := s.out.Flush(); err != nil {
 		return fmt.Errorf("handlers: sse: %w", err)
 	}
 	return nil
