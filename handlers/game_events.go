@@ -122,29 +122,21 @@ type gameStream struct {
 	views  *streamViews
 	// conn is the connection of a stream taken out of net/http, checked
 	// for a client gone at each tick (peerGone); nil under net/http.
-	conn net.Conn
+	conn      net.Conn
+	lastWrite time.Time // of the latest clocks or heartbeat
 }
+
+// errClientGone ends a stream whose client closed the connection.
+var errClientGone = errors.New("handlers: sse: the client went away")
 
 // run sends the snapshot, then the panel after every change and the
 // clocks every few seconds, until ctx ends, the client goes away or the
-// feed ends.
+// feed ends. All the work is done on stacks of its own (onOwnStack): the
+// stream's goroutine only waits, and its stack stays at the smallest.
 func (gs *gameStream) run(ctx context.Context) {
-	h, stream, feed, sv := gs.h, gs.stream, gs.feed, gs.views
+	h := gs.h
 	defer h.metrics.streamStarted()()
-	send := func() error {
-		return onOwnStack(func() error {
-			snap, err := feed.Snapshot(ctx)
-			if err != nil {
-				return err
-			}
-			stream.startWrite()
-			if err := stream.renderEvent(ctx, strconv.Itoa(snap.Ply), views.EventGame, views.GamePanel(sv.panel(snap))); err != nil {
-				return err
-			}
-			return stream.flush()
-		})
-	}
-	if err := send(); err != nil {
+	if err := onOwnStack(func() error { return gs.send(ctx) }); err != nil {
 		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 		return
 	}
@@ -153,47 +145,71 @@ func (gs *gameStream) run(ctx context.Context) {
 	// once the game is over.
 	sync := time.NewTicker(h.clockSync)
 	defer sync.Stop()
-	lastWrite := time.Now()
+	gs.lastWrite = time.Now()
 	for {
 		var err error
 		select {
 		case <-ctx.Done():
 			return
-		case ev, ok := <-feed.Events():
+		case ev, ok := <-gs.feed.Events():
 			if !ok {
 				return // dropped for falling behind: the page reconnects for a fresh snapshot
 			}
 			// One render covers a burst of events; voice signals go one by one.
-			burst, open := appendWaiting([]play.Event{ev}, feed.Events())
-			if err = forward(stream, burst, gs.viewer, sv, send); err == nil {
-				h.metrics.movesWritten(burst, time.Now())
-				if !open {
-					return
-				}
-			}
-		case now := <-sync.C:
-			if gs.conn != nil && peerGone(gs.conn) {
-				h.log.DebugContext(ctx, "game stream: the client went away", "game", gs.id)
+			burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
+			err = onOwnStack(func() error { return gs.deliver(ctx, burst) })
+			if err == nil && !open {
 				return
 			}
-			var sent bool
-			err = onOwnStack(func() (err error) {
-				sent, err = sendClocks(ctx, stream, feed, sv)
-				return err
-			})
-			if err == nil && !sent && now.Sub(lastWrite) >= h.heartbeat {
-				err = stream.comment("ping")
-				sent = true
-			}
-			if sent {
-				lastWrite = now
-			}
+		case now := <-sync.C:
+			err = onOwnStack(func() error { return gs.tick(ctx, now) })
 		}
 		if err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 			return
 		}
 	}
+}
+
+// send sends the game's panel as it stands, with the ply as the event id.
+func (gs *gameStream) send(ctx context.Context) error {
+	snap, err := gs.feed.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	gs.stream.startWrite()
+	if err := gs.stream.renderEvent(ctx, strconv.Itoa(snap.Ply), views.EventGame, views.GamePanel(gs.views.panel(snap))); err != nil {
+		return err
+	}
+	return gs.stream.flush()
+}
+
+// deliver writes a burst of the game's events (forward) and observes the
+// moves' latency.
+func (gs *gameStream) deliver(ctx context.Context, burst []play.Event) error {
+	if err := forward(gs.stream, burst, gs.viewer, gs.views, func() error { return gs.send(ctx) }); err != nil {
+		return err
+	}
+	gs.h.metrics.movesWritten(burst, time.Now())
+	return nil
+}
+
+// tick sends a live timed game's clocks, or a heartbeat when nothing was
+// sent for a while. A stream taken out of net/http first checks that its
+// client is still there.
+func (gs *gameStream) tick(ctx context.Context, now time.Time) error {
+	if gs.conn != nil && peerGone(gs.conn) {
+		return errClientGone
+	}
+	sent, err := sendClocks(ctx, gs.stream, gs.feed, gs.views)
+	if err == nil && !sent && now.Sub(gs.lastWrite) >= gs.h.heartbeat {
+		err = gs.stream.comment("ping")
+		sent = true
+	}
+	if sent {
+		gs.lastWrite = now
+	}
+	return err
 }
 
 // sendClocks sends both clocks of a live timed game as they stand, in
