@@ -123,7 +123,7 @@ type gameStream struct {
 	// conn is the connection of a stream taken out of net/http, checked
 	// for a client gone at each tick (peerGone); nil under net/http.
 	conn      net.Conn
-	lastWrite time.Time // of the latest clocks or heartbeat
+	lastWrite time.Time // of the latest panel, clocks or heartbeat
 }
 
 // errClientGone ends a stream whose client closed the connection.
@@ -142,7 +142,9 @@ func (gs *gameStream) run(ctx context.Context) {
 	}
 	// Clock updates between moves correct the page's own countdown; they
 	// also keep proxies from closing a quiet stream, as the heartbeat does
-	// once the game is over.
+	// once the game is over. Every panel carries the clocks, so a game
+	// moving faster than clockSync needs no update between its moves: with
+	// thousands of streams they would cost as much as the moves.
 	sync := time.NewTicker(h.clockSync)
 	defer sync.Stop()
 	gs.lastWrite = time.Now()
@@ -157,9 +159,18 @@ func (gs *gameStream) run(ctx context.Context) {
 			}
 			// One render covers a burst of events; voice signals go one by one.
 			burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
-			err = onOwnStack(func() error { return gs.deliver(ctx, burst) })
+			var rendered bool
+			err = onOwnStack(func() (err error) {
+				rendered, err = gs.deliver(ctx, burst)
+				return err
+			})
 			if err == nil && !open {
 				return
+			}
+			if rendered {
+				// The panel carried the clocks: the next update is due
+				// only after clockSync without one.
+				sync.Reset(h.clockSync)
 			}
 		case now := <-sync.C:
 			err = onOwnStack(func() error { return gs.tick(ctx, now) })
@@ -186,12 +197,16 @@ func (gs *gameStream) send(ctx context.Context) error {
 
 // deliver writes a burst of the game's events (forward) and observes the
 // moves' latency.
-func (gs *gameStream) deliver(ctx context.Context, burst []play.Event) error {
-	if err := forward(gs.stream, burst, gs.viewer, gs.views, func() error { return gs.send(ctx) }); err != nil {
-		return err
+func (gs *gameStream) deliver(ctx context.Context, burst []play.Event) (rendered bool, err error) {
+	if rendered, err = forward(gs.stream, burst, gs.viewer, gs.views, func() error { return gs.send(ctx) }); err != nil {
+		return false, err
 	}
-	gs.h.metrics.movesWritten(burst, time.Now())
-	return nil
+	now := time.Now()
+	gs.h.metrics.movesWritten(burst, now)
+	if rendered {
+		gs.lastWrite = now
+	}
+	return rendered, nil
 }
 
 // tick sends a live timed game's clocks, or a heartbeat when nothing was

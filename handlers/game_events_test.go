@@ -375,3 +375,58 @@ func TestGameEventsHeartbeatAndClocks(t *testing.T) {
 	srv.Close()
 	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
 }
+
+// TestGameEventsNoClockUpdateBetweenMoves checks that a game moving faster
+// than the clock sync gets no clock updates between its moves (each panel
+// carries the clocks), and gets them again once it goes quiet.
+func TestGameEventsNoClockUpdateBetweenMoves(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
+	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
+	const clockSync = time.Second
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+		Heartbeat: time.Minute, ClockSync: clockSync})
+	srv := httptest.NewServer(h.Routes())
+	defer srv.Close()
+
+	s := openStream(t, srv, ayse)
+	defer s.resp.Body.Close() // on failure: srv.Close waits for the stream
+	defer s.cancel()
+	s.next(t)
+	moving := make(chan struct{})
+	go func() {
+		defer close(moving)
+		// Two and a half clock syncs of moves, 50 ms apart.
+		for i := range int(5 * clockSync / (100 * time.Millisecond)) {
+			games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: i + 2}}})
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
+	isClock := func(ev sseEvent) bool { return strings.HasPrefix(ev.name, "clock") }
+	panels := 0
+	for done := false; !done; {
+		select {
+		case ev, ok := <-s.events:
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			if isClock(ev) {
+				t.Fatalf("clock update %q while the game moved every 50 ms (after %d panels)", ev.name, panels)
+			}
+			if ev.name == views.EventGame {
+				panels++
+			}
+		case <-moving:
+			done = true
+		}
+	}
+	if panels == 0 {
+		t.Fatal("no panel while the game moved")
+	}
+	if ev := s.nextWhere(t, isClock); ev.id != "" {
+		t.Errorf("clock update with id %q", ev.id)
+	}
+	s.close(t)
+	srv.Close()
+	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
+}

@@ -95,15 +95,16 @@ type gameViewer struct {
 // voice signal of the opponent as it is, and one render of the panel
 // (send) for everything else, with the chat read again after a message.
 // Spectators get nothing of the chat and the voice chat, not even their
-// events; a player does not get their own signals back.
-func forward(stream *sseWriter, burst []play.Event, v gameViewer, sv *streamViews, send func() error) error {
+// events; a player does not get their own signals back. rendered reports
+// whether the panel, and with it the clocks, went out.
+func forward(stream *sseWriter, burst []play.Event, v gameViewer, sv *streamViews, send func() error) (rendered bool, err error) {
 	render := false
 	for _, ev := range burst {
 		switch p := ev.Payload.(type) {
 		case play.VoiceSignalled:
 			if v.playing && p.From != v.side {
 				if err := sendVoice(stream, p.Signal); err != nil {
-					return err
+					return false, err
 				}
 			}
 		case play.ChatPosted:
@@ -116,9 +117,9 @@ func forward(stream *sseWriter, burst []play.Event, v gameViewer, sv *streamView
 		}
 	}
 	if render {
-		return send()
+		return true, send()
 	}
-	return nil
+	return false, nil
 }
 
 // appendWaiting appends to burst the events already waiting on c, without
