@@ -129,7 +129,7 @@ func TestGameEventsSpectatorLeaves(t *testing.T) {
 		}
 		s.next(t)
 		s.close(t)
-		for deadline := time.Now().Add(sseTimeout); games.hub.Subscribers(id) > others || detachedRunning(); time.Sleep(5 * time.Millisecond) {
+		for deadline := time.Now().Add(sseTimeout); games.hub.Subscribers(id) > others || h.detached.running() > 0; time.Sleep(5 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatalf("game %d: the stream of a spectator who left still runs (%d subscribers)", id, games.hub.Subscribers(id)-others)
 			}
@@ -147,12 +147,6 @@ func TestGameEventsSpectatorLeaves(t *testing.T) {
 	player.close(t)
 	srv.Close()
 	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
-}
-
-// detachedRunning reports whether a detached stream's goroutine runs.
-func detachedRunning() bool {
-	buf := make([]byte, 1<<20)
-	return strings.Contains(string(buf[:runtime.Stack(buf, true)]), "detachGameStream.func")
 }
 
 // TestGameEventsDetachedShutdown: the server's shutdown ends the

@@ -109,6 +109,7 @@ type detachedStreams struct {
 
 	mu      sync.Mutex
 	closing bool
+	n       int // streams running
 	wg      sync.WaitGroup
 }
 
@@ -125,11 +126,24 @@ func (d *detachedStreams) add() bool {
 	if d.closing {
 		return false
 	}
+	d.n++
 	d.wg.Add(1)
 	return true
 }
 
-func (d *detachedStreams) done() { d.wg.Done() }
+func (d *detachedStreams) done() {
+	d.mu.Lock()
+	d.n--
+	d.mu.Unlock()
+	d.wg.Done()
+}
+
+// running returns the number of streams running.
+func (d *detachedStreams) running() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.n
+}
 
 // end ends every stream and waits for them until ctx ends.
 func (d *detachedStreams) end(ctx context.Context) error {
