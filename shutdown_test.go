@@ -11,7 +11,8 @@ import (
 )
 
 // TestGracefulShutdownDuringPlay stops the server with SIGTERM while two
-// players make moves with their event streams open: the server stops
+// players make moves with their event streams open, and a spectator
+// watches (a stream the server serves outside net/http): the server stops
 // accepting connections, ends the streams, and exits cleanly; every move
 // it acknowledged is in the database (a move caught in flight is either
 // acknowledged and stored, or refused and not), which passes PRAGMA
@@ -30,13 +31,15 @@ func TestGracefulShutdownDuringPlay(t *testing.T) {
 	a, b := newUser(t, srv.base, "ayse"), newUser(t, srv.base, "bora")
 	gamePath, gameID, white, black := privateGame(t, a, b)
 	players := [2]*user{white, black}
+	spectator := newUser(t, srv.base, "cemil")
 
-	// Both players' pages hold their streams open until the server ends them.
+	// The players' and the spectator's pages hold their streams open until
+	// the server ends them.
 	var streams sync.WaitGroup
 	streamCtx, cancelStreams := context.WithCancel(context.Background())
 	defer cancelStreams()
-	opened := make(chan struct{}, 2)
-	for _, u := range players {
+	opened := make(chan struct{}, 3)
+	for _, u := range []*user{white, black, spectator} {
 		req, err := http.NewRequestWithContext(streamCtx, http.MethodGet, u.url(gamePath+"/events"), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -44,6 +47,9 @@ func TestGracefulShutdownDuringPlay(t *testing.T) {
 		resp, err := (&http.Client{Jar: u.client.Jar}).Do(req)
 		if err != nil || resp.StatusCode != http.StatusOK {
 			t.Fatalf("open %s's stream: %v", u.name, err)
+		}
+		if detached := resp.Close && len(resp.TransferEncoding) == 0; detached != (u == spectator) {
+			t.Errorf("%s's stream: outside net/http %v", u.name, detached)
 		}
 		streams.Go(func() {
 			defer resp.Body.Close()
@@ -60,8 +66,9 @@ func TestGracefulShutdownDuringPlay(t *testing.T) {
 			}
 		})
 	}
-	<-opened
-	<-opened
+	for range 3 {
+		<-opened
+	}
 
 	// The players move one after the other until the server goes away.
 	var acked []string
