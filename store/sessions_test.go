@@ -67,3 +67,21 @@ func TestSessionOfMissingUser(t *testing.T) {
 		t.Error("CreateSession(missing user) = nil, want a foreign key error")
 	}
 }
+
+// BenchmarkUserBySession reads a session's user, as every request of a
+// signed-in player does.
+func BenchmarkUserBySession(b *testing.B) {
+	s, _ := mustOpen(b)
+	ctx := context.Background()
+	now := time.Now()
+	u := mustCreateUser(b, s, "ali")
+	if err := s.CreateSession(ctx, account.StoredSession{TokenHash: hash32(1), UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.UserBySession(ctx, hash32(1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // mustCreateUser creates a user or fails the test.
-func mustCreateUser(t *testing.T, s *Store, name string) account.User {
+func mustCreateUser(t testing.TB, s *Store, name string) account.User {
 	t.Helper()
 	u, err := s.CreateUser(context.Background(), account.NewUser{Name: name, PasswordHash: "hash-of-" + name, Language: "tr"})
 	if err != nil {
