@@ -71,7 +71,7 @@ Flags:
 	fs.StringVar(&cfg.sessions, "sessions", "", "`file` of the users' session cookies: read when it exists (no sign-ups), written after the sign-ups otherwise; for runs against the same database")
 	fs.DurationVar(&cfg.linger, "linger", 2*time.Second, "how long to keep sampling the server's memory and goroutines (every --every) after the games end")
 	fs.IntVar(&cfg.spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
-	fs.StringVar(&cfg.debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before each memory measurement of --spectators")
+	fs.StringVar(&cfg.debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before the first and the last memory sample and each measurement of --spectators")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -168,7 +168,17 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	}
 	fmt.Fprintf(out, "loadtest %s: %d games, %d users, %d event streams, think %v, %v\n",
 		cfg.base, cfg.games, 2*cfg.games, 2*cfg.games, cfg.think, cfg.duration)
-	fmt.Fprintf(out, "before: %s\n", sample("before"))
+	// With --debug, the server collects its garbage before the first and
+	// the last sample, so that those two compare live memory: whatever the
+	// games leave behind.
+	liveSample := func(label string) metricsSample {
+		if cfg.debug != "" {
+			collectGarbage(ctx, metricsClient, cfg.debug)
+		}
+		return sample(label)
+	}
+	before := liveSample("before")
+	fmt.Fprintf(out, "before: %s\n", before)
 
 	// Set-up: sign up two users per game, a few at a time, and then seat
 	// them: a game's clock starts when it does, so no game waits for the
@@ -292,7 +302,12 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 			break
 		}
 		time.Sleep(wait)
-		after = sample(fmt.Sprintf("after+%ds", int(time.Since(lingerStart).Seconds()+0.5)))
+		label := fmt.Sprintf("after+%ds", int(time.Since(lingerStart).Seconds()+0.5))
+		if cfg.linger-time.Since(lingerStart) <= 0 {
+			after = liveSample(label)
+		} else {
+			after = sample(label)
+		}
 		if cfg.linger > cfg.every {
 			fmt.Fprintf(out, "%s %s\n", after.Label, after)
 		}
@@ -305,6 +320,10 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	fmt.Fprintf(out, "latency POST→opponent event: %s\n", latencySummary(lat))
 	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, stats.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.linger, after)
+	if cfg.debug != "" {
+		fmt.Fprintf(out, "live heap (after a collection): before %.1fMB, %s later %.1fMB\n",
+			before.HeapInuse/(1<<20), cfg.linger, after.HeapInuse/(1<<20))
+	}
 	peak := metricsSample{}
 	for _, s := range samples {
 		peak.RSS, peak.HeapInuse, peak.Goroutines = max(peak.RSS, s.RSS), max(peak.HeapInuse, s.HeapInuse), max(peak.Goroutines, s.Goroutines)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -17,11 +18,12 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := buildSatranc(t, dir)
-	srv := startServer(t, bin, freeAddr(t), filepath.Join(dir, "load.db"))
+	debug := freeAddr(t)
+	srv := startServer(t, bin, freeAddr(t), filepath.Join(dir, "load.db"), "--debug-addr", debug)
 
 	var out bytes.Buffer
-	cfg := loadConfig{base: srv.base, games: 3, duration: 5 * time.Second, think: 200 * time.Millisecond,
-		every: 2 * time.Second, seed: 1, maxPly: 120, setup: 4}
+	cfg := loadConfig{base: srv.base, debug: "http://" + debug, games: 3, duration: 5 * time.Second, think: 200 * time.Millisecond,
+		every: 2 * time.Second, linger: time.Second, seed: 1, maxPly: 120, setup: 4}
 	res, err := runLoad(context.Background(), cfg, &out)
 	t.Logf("loadtest output:\n%s", out.String())
 	if err != nil {
@@ -35,6 +37,9 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	}
 	if len(res.Samples) == 0 || res.Samples[len(res.Samples)-1].Err != nil || res.Samples[len(res.Samples)-1].Goroutines == 0 {
 		t.Errorf("server metrics not read: %+v", res.Samples)
+	}
+	if !strings.Contains(out.String(), "live heap (after a collection): before ") {
+		t.Error("no live heap comparison with --debug")
 	}
 
 	// The command line form checks its flags.
