@@ -28,10 +28,11 @@ var DefaultAuthLimit = RateLimit{Every: 20 * time.Second, Burst: 10}
 var DefaultMoveLimit = RateLimit{Every: 250 * time.Millisecond, Burst: 20}
 
 // DefaultCreateLimit allows a user 20 requests that create work at once
-// (a practice or private game, a rematch, a place in a queue), then one
-// every 3 seconds: each game holds a writer, a bot may search for it, and
-// a queue place takes part in every pairing, so a script must not make
-// them by the thousand, while no one playing meets the limit.
+// (a practice or private game, joining one by its invitation, a rematch,
+// a place in a queue), then one every 3 seconds: each game holds a
+// writer, a bot may search for it, and a queue place takes part in every
+// pairing, so a script must not make them by the thousand, while no one
+// playing meets the limit.
 var DefaultCreateLimit = RateLimit{Every: 3 * time.Second, Burst: 20}
 
 // maxLimitedClients bounds the memory of an addrLimiter; when it is full of

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"net/http"
@@ -8,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"satranc/engine/clock"
+	"satranc/engine/game"
+	"satranc/engine/play"
 )
 
 // TestWorkFloodsRefused: the requests that create work are limited per
@@ -84,4 +89,48 @@ func TestWorkFloodsRefused(t *testing.T) {
 	if after := e.state(t, id); after != before2 {
 		t.Errorf("refused offers changed the game: %+v, was %+v", after, before2)
 	}
+}
+
+// TestInviteJoinFloodRefused: accepting invitations counts against the
+// creation limit, wrong tokens too (a search for tokens meets it), with
+// 429, a Retry-After and a message in the page's language; a refused
+// acceptance leaves the game waiting, and another user still joins it.
+func TestInviteJoinFloodRefused(t *testing.T) {
+	e := newStackEnvLimits(t, looseLimit, RateLimit{Every: time.Hour, Burst: 2})
+	ayse, bora, cemil := e.player(t, "ayse"), e.player(t, "bora"), e.player(t, "cemil")
+	id, token, err := e.games.CreatePrivateGame(context.Background(), ayse.ID, clock.Control{Initial: 3 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, guess := range []string{"guess1", "guess2"} {
+		if resp := e.do(t, request{method: http.MethodPost, target: "/invite/" + guess, cookies: bora.cookies()}); resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("a wrong token: %d, want 404", resp.StatusCode)
+		}
+	}
+	for _, c := range []struct{ lang, query, cut string }{{"en", "", "try"}, {"tr", "?lang=tr", "Lütfen"}} {
+		want := text(t, c.lang, "error.too_many_attempts")
+		want = want[:strings.Index(want, c.cut)] // what comes before the seconds to wait
+		resp := e.do(t, request{method: http.MethodPost, target: "/invite/" + token + c.query, cookies: bora.cookies()})
+		body := readBody(t, resp)
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, want) {
+			t.Errorf("the right token beyond the limit (%s): %d, Retry-After %q: %.300s", c.lang, resp.StatusCode, resp.Header.Get("Retry-After"), body)
+		}
+	}
+	snap := e.snapshot(t, id)
+	if isSeated(snap, bora.ID) || snap.Status != game.Waiting {
+		t.Fatalf("after the refused acceptances bora is seated (%v), the game is %v", isSeated(snap, bora.ID), snap.Status)
+	}
+	resp := e.do(t, request{method: http.MethodPost, target: "/invite/" + token, cookies: cemil.cookies()})
+	if want := fmt.Sprintf("/games/%d", id); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != want {
+		t.Errorf("cemil accepts: %d to %q, want 303 to %s", resp.StatusCode, resp.Header.Get("Location"), want)
+	}
+	if snap = e.snapshot(t, id); !isSeated(snap, cemil.ID) {
+		t.Error("cemil, within his limit, is not seated")
+	}
+}
+
+// isSeated reports whether user plays game snap.
+func isSeated(snap play.Snapshot, user int64) bool {
+	_, seated := snap.SideOf(user)
+	return seated
 }

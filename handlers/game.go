@@ -246,8 +246,15 @@ func (h *Handler) handleInviteShow(w http.ResponseWriter, r *http.Request) {
 
 // handleInviteJoin seats the friend who accepts a private game's
 // invitation; anyone else who accepts after the seat is taken watches.
+// Accepting counts against the creation limit, as it starts a game: a
+// refused attempt, with a token right or wrong, counted too, so that
+// neither a flood of joins nor a search for tokens can go fast.
 func (h *Handler) handleInviteJoin(w http.ResponseWriter, r *http.Request) {
 	user, _ := userFrom(r.Context())
+	if err := h.createLimit.allowUser(r); err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	token := strings.TrimSpace(chi.URLParam(r, "token"))
 	id, err := h.games.JoinPrivateGame(r.Context(), user.ID, token)
 	if err != nil && !(errors.Is(err, game.ErrSeatTaken) && id > 0) {

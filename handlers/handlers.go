@@ -42,8 +42,9 @@ type Config struct {
 	// answers; the zero value means DefaultMoveLimit.
 	MoveLimit RateLimit
 	// CreateLimit limits each user's requests that start something that
-	// lasts: a practice or private game, a rematch, a place in a queue;
-	// the zero value means DefaultCreateLimit.
+	// lasts: a practice or private game, joining a private game by its
+	// invitation, a rematch, a place in a queue; the zero value means
+	// DefaultCreateLimit.
 	CreateLimit RateLimit
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
