@@ -32,6 +32,8 @@ var (
 	errBadRequest  = errors.New("handlers: bad request")
 	errCrossOrigin = errors.New("handlers: cross-origin request refused")
 	errTooLarge    = errors.New("handlers: request body too large")
+	// errMethodNotAllowed: the path is a route, but not for the method.
+	errMethodNotAllowed = errors.New("handlers: method not allowed")
 	// errTooManyAttempts is matched by every *rateLimitedError.
 	errTooManyAttempts = errors.New("handlers: too many attempts")
 )
@@ -162,6 +164,8 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusRequestEntityTooLarge, msg: views.Message{ID: "error.too_large"}}
 	case errors.Is(err, errBadRequest):
 		return errorResponse{status: http.StatusBadRequest, msg: views.Message{ID: "error.bad_request"}}
+	case errors.Is(err, errMethodNotAllowed):
+		return errorResponse{status: http.StatusMethodNotAllowed, msg: views.Message{ID: "error.method_not_allowed"}}
 	case errors.Is(err, errNotFound), errors.Is(err, account.ErrNotFound):
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, errUnavailable):

@@ -272,6 +272,8 @@ func (h *Handler) Routes() http.Handler {
 			})
 		}
 	})
+	// Last, to see every route: a wrong method gets the error page too.
+	r.MethodNotAllowed(h.page(h.methodNotAllowed(routeTable(r))).ServeHTTP)
 	return r
 }
 

@@ -1,0 +1,70 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestWrongMethodAndUnknownPath: a route asked with a method it does not
+// take is answered 405 with the Allow header and the error page in the
+// page's language, through htmx too (which swaps no error); an unknown
+// path, whatever the method, 404 the same way.
+func TestWrongMethodAndUnknownPath(t *testing.T) {
+	e := newStackEnv(t, RateLimit{})
+	ayse, bora := e.player(t, "ayse"), e.player(t, "bora")
+	id, _, _ := e.privateGame(t, ayse, bora)
+	game := fmt.Sprintf("/games/%d", id)
+	htmx := map[string]string{"HX-Request": "true"}
+	tests := []struct {
+		name, method, target string
+		who                  player
+		header               map[string]string
+		status               int
+		allow, message, lang string
+	}{
+		{name: "POST a page", method: http.MethodPost, target: "/", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "en"},
+		{name: "GET a form's action, in Turkish", method: http.MethodGet, target: "/logout?lang=tr", status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "tr"},
+		{name: "HEAD a form's action", method: http.MethodHead, target: "/login", status: http.StatusOK},
+		{name: "PUT a page", method: http.MethodPut, target: "/rules?lang=tr", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "tr"},
+		{name: "POST a game's page", method: http.MethodPost, target: game, who: ayse, status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "en"},
+		{name: "GET a game's moves, in Turkish", method: http.MethodGet, target: game + "/moves?lang=tr", who: ayse, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "tr"},
+		{name: "DELETE a game's moves through htmx", method: http.MethodDelete, target: game + "/moves", who: ayse, header: htmx, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "en"},
+		{name: "an unknown method", method: "BREW", target: "/?lang=tr", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "tr"},
+		{name: "an unknown page", method: http.MethodGet, target: "/no/such/page", status: http.StatusNotFound, message: "error.not_found", lang: "en"},
+		{name: "an unknown page, in Turkish", method: http.MethodGet, target: "/no/such/page?lang=tr", status: http.StatusNotFound, message: "error.not_found", lang: "tr"},
+		{name: "an unknown page through htmx", method: http.MethodGet, target: "/no/such/page?lang=tr", header: htmx, status: http.StatusNotFound, message: "error.not_found", lang: "tr"},
+		{name: "POST an unknown page", method: http.MethodPost, target: "/no/such/page", status: http.StatusNotFound, message: "error.not_found", lang: "en"},
+		{name: "an unknown method at an unknown page", method: "BREW", target: "/no/such/page?lang=tr", status: http.StatusNotFound, message: "error.not_found", lang: "tr"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var cookies []*http.Cookie
+			if tc.who.cookie != nil {
+				cookies = tc.who.cookies()
+			}
+			resp := e.do(t, request{method: tc.method, target: tc.target, cookies: cookies, header: tc.header})
+			if resp.StatusCode != tc.status || resp.Header.Get("Allow") != tc.allow {
+				t.Fatalf("%d, Allow %q; want %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"), tc.status, tc.allow)
+			}
+			if tc.message == "" {
+				return
+			}
+			doc := parse(t, resp)
+			shown := testid(doc, "error")
+			if got := shown.AttrOr("data-message", ""); got != tc.message {
+				t.Errorf("message %q, want %q", got, tc.message)
+			}
+			if want := text(t, tc.lang, tc.message); !strings.Contains(shown.Text(), want) {
+				t.Errorf("the error reads %q, want %q", strings.TrimSpace(shown.Text()), want)
+			}
+			if got := doc.Find("html").AttrOr("lang", ""); got != tc.lang {
+				t.Errorf("<html lang=%q>, want %q", got, tc.lang)
+			}
+		})
+	}
+	if after := e.state(t, id); after.Ply != 0 || after.StoredMoves != 0 {
+		t.Errorf("the refused requests changed the game: %+v", after)
+	}
+}
