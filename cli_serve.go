@@ -345,6 +345,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Admin:          st,
 		Reports:        st,
 		Voided:         games,
+		// The rules page tells the grace the games run with.
+		DisconnectGrace: cfg.disconnectGrace,
 	})
 
 	// Shutdown cancels the requests' contexts at once, which ends the

@@ -83,7 +83,8 @@ func TestServeEnvironment(t *testing.T) {
 
 // TestServeProcess builds the real binary, starts `serve` in a folder that
 // holds nothing but the binary (templates, static files, locales and
-// migrations are all embedded), uses it, and stops it with SIGTERM, as an
+// migrations are all embedded), uses it (its rules page tells the
+// --disconnect-grace it was given), and stops it with SIGTERM, as an
 // operator would.
 func TestServeProcess(t *testing.T) {
 	if testing.Short() {
@@ -103,7 +104,7 @@ func TestServeProcess(t *testing.T) {
 	addr := freeAddr(t)
 	dbPath := filepath.Join(dir, "x.db")
 	var logs bytes.Buffer
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", "x.db")
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", "x.db", "--disconnect-grace", "90s")
 	cmd.Dir = dir // only the binary is there
 	cmd.Stdout = &logs
 	cmd.Stderr = &logs
@@ -148,6 +149,9 @@ func TestServeProcess(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK || len(body) < 1000 {
 			t.Errorf("GET %s = %d with %d bytes, want the embedded file or page", path, resp.StatusCode, len(body))
+		}
+		if strings.HasPrefix(path, "/rules") && !strings.Contains(string(body), "geri dönmek için 90 saniyeniz") {
+			t.Errorf("GET %s does not tell the server's --disconnect-grace of 90 seconds", path)
 		}
 	}
 

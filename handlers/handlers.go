@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"satranc/engine/game"
 	"satranc/locales"
 	"satranc/static"
 	"satranc/views"
@@ -46,6 +47,10 @@ type Config struct {
 	// invitation, a rematch, a place in a queue; the zero value means
 	// DefaultCreateLimit.
 	CreateLimit RateLimit
+	// DisconnectGrace is how long a disconnected player has to come back,
+	// as the games run it (play.Config.DisconnectGrace), for the rules
+	// page; 0 means game.DefaultDisconnectGrace.
+	DisconnectGrace time.Duration
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
 	SupportContact string
@@ -125,6 +130,8 @@ type Handler struct {
 	// moveLimit counts move attempts and draw offers and answers per
 	// user; createLimit the requests that create games or join queues.
 	moveLimit, createLimit *addrLimiter
+	// grace is Config.DisconnectGrace, told on the rules page.
+	grace time.Duration
 	// support is the footer's support contact; "" for none.
 	support string
 	// version is the footer's server version; "" for none.
@@ -161,6 +168,7 @@ type Handler struct {
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
 	h.support, h.version = cfg.SupportContact, cfg.Version
+	h.grace = cmp.Or(max(cfg.DisconnectGrace, 0), game.DefaultDisconnectGrace)
 	h.metrics, h.feeds = cfg.Metrics, cfg.Feeds
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments

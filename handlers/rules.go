@@ -6,15 +6,15 @@ import (
 	"satranc/views"
 )
 
-// handleRules shows the rules page with its try-it boards. It is open to
-// guests and members alike.
+// handleRules shows the rules page with its try-it boards and the
+// server's disconnection grace. It is open to guests and members alike.
 func (h *Handler) handleRules(w http.ResponseWriter, r *http.Request) {
 	tries, err := views.NewTryIts()
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries}))
+	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries, DisconnectGrace: h.grace}))
 }
 
 // handleGuidelines shows the Community Guidelines.

@@ -1,12 +1,14 @@
 package handlers
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -306,6 +308,41 @@ func TestFooter(t *testing.T) {
 				}
 				if href, _ := support.Find("a").Attr("href"); href != tc.href {
 					t.Errorf("GET %s: support link %q, want %q", target, href, tc.href)
+				}
+			}
+		})
+	}
+}
+
+// TestRulesPageTellsTheGrace: the rules page names the disconnection
+// grace the server runs with (Config.DisconnectGrace, from
+// --disconnect-grace), in whole seconds rounded up, with the plural form
+// that fits, in both languages; 45 seconds when none is set.
+func TestRulesPageTellsTheGrace(t *testing.T) {
+	tests := []struct {
+		grace    time.Duration
+		lang     string
+		want     []string
+		notWants []string
+	}{
+		{0, "en", []string{"disconnected for 45 seconds", "you have 45 seconds to come back"}, nil},
+		{90 * time.Second, "en", []string{"disconnected for 90 seconds", "you have 90 seconds to come back"}, []string{"45 seconds"}},
+		{90 * time.Second, "tr", []string{"90 saniye boyunca", "geri dönmek için 90 saniyeniz"}, []string{"45 saniye"}},
+		{time.Second, "en", []string{"disconnected for 1 second.", "you have 1 second to come back"}, []string{"1 seconds"}},
+		{1500 * time.Millisecond, "tr", []string{"2 saniye boyunca", "geri dönmek için 2 saniyeniz"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%v %s", tc.grace, tc.lang), func(t *testing.T) {
+			doc := getPage(t, Config{DisconnectGrace: tc.grace}, "/rules?lang="+tc.lang)
+			text := strings.Join(strings.Fields(doc.Find("#ending").Text()), " ")
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the rules lack %q: %.600s", w, text)
+				}
+			}
+			for _, w := range tc.notWants {
+				if strings.Contains(text, w) {
+					t.Errorf("the rules say %q: %.600s", w, text)
 				}
 			}
 		})
