@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/chess"
 	"satranc/engine/play"
 )
 
@@ -294,4 +295,65 @@ func TestHostileTextHarmless(t *testing.T) {
 		}
 	}
 	e.checkDatabase(t, map[string]int{"users": 2 + len(hostile), "games": 1, "moves": 0, "chat_messages": len(hostile)})
+}
+
+// TestOutsidersActionsRefused: every POST route of a game (a route added
+// later is covered without being listed here), sent by a member who does
+// not play it, with a form a player's request would carry, is refused as
+// not theirs, and changes nothing: the game, its pending draw offer, the
+// players' chat mutes, the reports, the number of games (a rematch).
+func TestOutsidersActionsRefused(t *testing.T) {
+	s := newRouteSite(t)
+	ctx := context.Background()
+	cemil := s.player(t, "cemil")
+	snap := s.snapshot(t, s.game)
+	// Black answers e4 and White offers a draw: every action a player has
+	// is open now, answering the offer too.
+	black, white := snap.Black.User, snap.White.User
+	if err := s.games.Move(ctx, s.game, black, "e5", chess.English, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.games.OfferDraw(ctx, s.game, white); err != nil {
+		t.Fatal(err)
+	}
+	type seen struct {
+		state          gameState
+		offer          bool
+		muted          [2]bool
+		games, reports int
+	}
+	look := func() seen {
+		t.Helper()
+		v := seen{state: s.state(t, s.game), offer: s.snapshot(t, s.game).DrawOffer,
+			muted: [2]bool{s.games.ChatMuted(s.game, white), s.games.ChatMuted(s.game, black)}}
+		v.games, v.reports = s.count(t, "games"), s.count(t, "reports")
+		return v
+	}
+	before := look()
+	if !before.offer {
+		t.Fatal("no pending draw offer to answer")
+	}
+	form := url.Values{"move": {"Nf3"}, "uci": {"g1f3"}, "ply": {"2"}, "text": {"hello"}, "accept": {"yes"},
+		"kind": {"listen"}, "reason": {"engine"}}
+	prefix := fmt.Sprintf("/games/%d/", s.game)
+	checked := 0
+	for _, path := range siteRoutes(t, s.h, s.values)[http.MethodPost] {
+		if !strings.HasPrefix(path, prefix) {
+			continue
+		}
+		checked++
+		for _, htmx := range []bool{false, true} {
+			rq := request{method: http.MethodPost, target: path, form: form, cookies: cemil.cookies()}
+			if htmx {
+				rq.header = map[string]string{"HX-Request": "true"}
+			}
+			expectRefused(t, fmt.Sprintf("an outsider's POST %s (htmx %v)", path, htmx), s.do(t, rq), http.StatusForbidden, "error.game.not_player")
+		}
+	}
+	if checked < 8 {
+		t.Fatalf("only %d POST routes under %s", checked, prefix)
+	}
+	if after := look(); after != before {
+		t.Errorf("an outsider's requests changed things: %+v, was %+v", after, before)
+	}
 }

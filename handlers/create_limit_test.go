@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -23,18 +22,7 @@ import (
 func TestWorkFloodsRefused(t *testing.T) {
 	e := newStackEnvLimits(t, RateLimit{Every: time.Hour, Burst: 2}, RateLimit{Every: time.Hour, Burst: 2})
 	ayse, bora := e.player(t, "ayse"), e.player(t, "bora")
-	db, err := sql.Open("sqlite3", e.dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	games := func() (n int) {
-		t.Helper()
-		if err := db.QueryRow("SELECT count(*) FROM games").Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	games := func() int { return e.count(t, "games") }
 	refused := func(what string, resp *http.Response, wantText string) {
 		t.Helper()
 		body := readBody(t, resp)

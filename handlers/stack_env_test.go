@@ -162,6 +162,20 @@ func (e *stackEnv) post(target, body string, p player, htmx bool) *http.Response
 	return rec.Result()
 }
 
+// count returns the number of rows of table, as a second reader sees it.
+func (e *stackEnv) count(tb testing.TB, table string) (n int) {
+	tb.Helper()
+	db, err := sql.Open("sqlite3", "file:"+e.dbPath+"?mode=ro")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+		tb.Fatal(err)
+	}
+	return n
+}
+
 // checkDatabase checks the database file as a second reader would: SQLite's
 // integrity check passes and every table the site keeps is still there,
 // with the rows counted into want (by table) when given.
