@@ -72,3 +72,26 @@ func TestShutdownWithStuckClient(t *testing.T) {
 	waitUser(t, games.disconnected, "Disconnected")
 	srv.Client().Transport.(*http.Transport).CloseIdleConnections()
 }
+
+// TestNewServerTimeouts: the server the serve command runs bounds how long
+// a client may take to send its headers and its request, and to read the
+// answer, and how long an idle connection stays open, so that slow or
+// silent clients cannot hold connections without end (the values
+// docs/operations.md gives); event streams lift the write timeout for
+// themselves (TestSSEOutlivesServerTimeouts).
+func TestNewServerTimeouts(t *testing.T) {
+	srv := NewServer("", http.NotFoundHandler(), slog.New(slog.DiscardHandler))
+	for _, c := range []struct {
+		name      string
+		got, want time.Duration
+	}{
+		{"ReadHeaderTimeout", srv.ReadHeaderTimeout, 10 * time.Second},
+		{"ReadTimeout", srv.ReadTimeout, 30 * time.Second},
+		{"WriteTimeout", srv.WriteTimeout, 30 * time.Second},
+		{"IdleTimeout", srv.IdleTimeout, 2 * time.Minute},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
