@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -106,7 +107,8 @@ func TestMovesRefused(t *testing.T) {
 }
 
 // TestOversizedBodiesRefused: a POST body over maxFormBytes is refused
-// with 413 before any handler reads it, whatever the route.
+// with 413 before any handler reads it, whatever the route and the body's
+// type, and even where the action reads no form.
 func TestOversizedBodiesRefused(t *testing.T) {
 	e := newStackEnv(t, RateLimit{})
 	id, white, _ := e.privateGame(t, e.player(t, "ayse"), e.player(t, "bora"))
@@ -120,6 +122,24 @@ func TestOversizedBodiesRefused(t *testing.T) {
 	} {
 		rq.method = http.MethodPost
 		expectRefused(t, rq.target, e.do(t, rq), http.StatusRequestEntityTooLarge, "error.too_large")
+	}
+	// Whatever the body's type, even where the action reads no form, and
+	// without a length ahead (chunked).
+	for _, ct := range []string{"multipart/form-data; boundary=xyz", "text/plain", "application/json", ""} {
+		for _, chunked := range []bool{false, true} {
+			body := "--xyz\r\nContent-Disposition: form-data; name=\"pad\"\r\n\r\n" + big + "\r\n--xyz--\r\n"
+			req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/games/%d/resign", id), strings.NewReader(body))
+			if chunked {
+				req.ContentLength = -1
+			}
+			if ct != "" {
+				req.Header.Set("Content-Type", ct)
+			}
+			req.AddCookie(white.cookie)
+			rec := httptest.NewRecorder()
+			e.h.ServeHTTP(rec, req)
+			expectRefused(t, fmt.Sprintf("an oversized %q body (chunked %v)", ct, chunked), rec.Result(), http.StatusRequestEntityTooLarge, "error.too_large")
+		}
 	}
 	if after := e.state(t, id); after != before {
 		t.Errorf("oversized requests changed the game: %+v, was %+v", after, before)

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -97,17 +96,15 @@ func (h *Handler) forwardTo(next http.Handler, owner func(*http.Request) (*url.U
 	})
 }
 
-// restoreForm gives a POST whose form limitForms has read its body back,
-// encoded from the parsed form, to be sent on.
+// restoreForm gives a POST, whose body limitForms has read, a body again
+// to be sent on: its form, URL-encoded (a multipart form too; any other
+// body, which no route reads, is not sent on).
 func restoreForm(r *http.Request) {
 	if r.Method != http.MethodPost || r.PostForm == nil {
 		return
 	}
-	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if ct != "application/x-www-form-urlencoded" {
-		return // a body ParseForm does not read is still there
-	}
 	body := r.PostForm.Encode()
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r.Body = io.NopCloser(strings.NewReader(body))
 	r.ContentLength = int64(len(body))
 }

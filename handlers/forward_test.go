@@ -27,11 +27,11 @@ func (o ownersAt) LobbyOwner(context.Context) (*url.URL, error)          { retur
 // the owner serve it itself; the answer comes back unchanged. A request
 // that carries the mark, or about a game this node owns, is served here.
 func TestForwardGameToOwner(t *testing.T) {
-	type seen struct{ method, path, host, body, mark string }
+	type seen struct{ method, path, host, contentType, body, mark string }
 	got := make(chan seen, 1)
 	owner := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		got <- seen{r.Method, r.URL.Path, r.Host, string(body), r.Header.Get(forwardedHeader)}
+		got <- seen{r.Method, r.URL.Path, r.Host, r.Header.Get("Content-Type"), string(body), r.Header.Get(forwardedHeader)}
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer owner.Close()
@@ -47,9 +47,10 @@ func TestForwardGameToOwner(t *testing.T) {
 		})
 		return r
 	}
-	post := func(h http.Handler, mark bool) *httptest.ResponseRecorder {
-		req := httptest.NewRequest(http.MethodPost, "http://chess.example/games/7/moves", strings.NewReader("uci=e2e4&ply=0"))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	const form = "application/x-www-form-urlencoded"
+	postAs := func(h http.Handler, mark bool, contentType, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "http://chess.example/games/7/moves", strings.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
 		if mark {
 			req.Header.Set(forwardedHeader, "1")
 		}
@@ -57,13 +58,32 @@ func TestForwardGameToOwner(t *testing.T) {
 		h.ServeHTTP(rec, req)
 		return rec
 	}
+	post := func(h http.Handler, mark bool) *httptest.ResponseRecorder {
+		return postAs(h, mark, form, "uci=e2e4&ply=0")
+	}
 
 	if rec := post(router(ownersAt{ownerURL}), false); rec.Code != http.StatusNoContent {
 		t.Fatalf("forwarded move = %d, want the owner's 204", rec.Code)
 	}
-	want := seen{http.MethodPost, "/games/7/moves", "chess.example", "ply=0&uci=e2e4", "1"}
+	want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, "ply=0&uci=e2e4", "1"}
 	if s := <-got; s != want {
 		t.Errorf("the owner saw %+v, want %+v", s, want)
+	}
+	// A multipart form goes on URL-encoded; another body, which no route
+	// reads, not at all.
+	multipart := "--b\r\nContent-Disposition: form-data; name=\"uci\"\r\n\r\ne2e4\r\n" +
+		"--b\r\nContent-Disposition: form-data; name=\"ply\"\r\n\r\n0\r\n--b--\r\n"
+	for _, tc := range []struct{ contentType, body, want string }{
+		{"multipart/form-data; boundary=b", multipart, "ply=0&uci=e2e4"},
+		{"text/plain", "uci=e2e4&ply=0", ""},
+	} {
+		if rec := postAs(router(ownersAt{ownerURL}), false, tc.contentType, tc.body); rec.Code != http.StatusNoContent {
+			t.Fatalf("forwarded %s move = %d, want the owner's 204", tc.contentType, rec.Code)
+		}
+		want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, tc.want, "1"}
+		if s := <-got; s != want {
+			t.Errorf("%s: the owner saw %+v, want %+v", tc.contentType, s, want)
+		}
 	}
 	for name, tc := range map[string]struct {
 		o    Owners

@@ -3,7 +3,9 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -107,11 +109,12 @@ func securityHeaders(next http.Handler) http.Handler {
 // (a name and a password of at most 256 bytes), needs a fraction of it.
 const maxFormBytes = 64 << 10
 
-// limitForms reads the form of every POST, its body at most maxFormBytes,
-// so that handlers find it parsed: a larger body is refused with 413, and
-// one that is not a form (a bad %-escape) with 400, before any handler
-// runs. Without it a handler's PostFormValue would take a body that
-// failed to parse for an empty form.
+// limitForms reads the whole body of every POST, at most maxFormBytes, and
+// its form, so that handlers find it parsed: a larger body, whatever its
+// type, is refused with 413, and one that is not a form (a bad %-escape)
+// with 400, before any handler runs. Without it a handler's PostFormValue
+// would take a body that failed to parse for an empty form, and an action
+// that reads no form (resigning) would run whatever the body.
 func (h *Handler) limitForms(next http.Handler) http.Handler {
 	refuse := func(err error) http.Handler {
 		return h.page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.fail(w, r, err) }))
@@ -122,7 +125,7 @@ func (h *Handler) limitForms(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-		if err := r.ParseForm(); err != nil {
+		if err := readPost(r); err != nil {
 			if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
 				refuse(fmt.Errorf("%w: %w", errTooLarge, err)).ServeHTTP(w, r)
 			} else {
@@ -132,6 +135,21 @@ func (h *Handler) limitForms(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// readPost reads r's body: its form, URL-encoded (as every page sends
+// it) or multipart, into r.PostForm, and anything else to its end, since
+// no route reads another kind of body.
+func readPost(r *http.Request) error {
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct == "multipart/form-data" {
+		return r.ParseMultipartForm(maxFormBytes) // it calls ParseForm
+	}
+	if err := r.ParseForm(); err != nil {
+		return err
+	}
+	_, err := io.Copy(io.Discard, r.Body) // nothing left after a URL-encoded form
+	return err
 }
 
 // crossOriginProtection refuses every cross-origin request that is not
