@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -375,5 +376,56 @@ func TestOutsidersActionsRefused(t *testing.T) {
 	}
 	if after := look(); after != before {
 		t.Errorf("an outsider's requests changed things: %+v, was %+v", after, before)
+	}
+}
+
+// TestMarkupInNamesShownEscaped: user names carry no markup (sign-up
+// refuses it, TestHostileTextHarmless), but should one be in the database
+// all the same (an account from before the rules, a hand-edited row),
+// every page shows it as text: every GET route, to the administrator, to
+// the member so named and to a guest, with a game between the two in
+// progress and one finished; no element comes out of the name.
+func TestMarkupInNamesShownEscaped(t *testing.T) {
+	const evil = `<i id=pwn>x</i>`
+	s := newRouteSite(t)
+	finished := finishedGame(t, s)
+	db, err := sql.Open("sqlite3", s.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("UPDATE users SET username = ? WHERE id = ?", evil, s.member.ID); err != nil {
+		t.Fatal(err)
+	}
+	s.values["name"] = evil
+	paths := siteRoutes(t, s.h, s.values)[http.MethodGet]
+	paths = append(paths, fmt.Sprintf("/replay/%d", finished), "/admin?q=pwn")
+	shown := 0
+	for _, path := range paths {
+		if strings.HasSuffix(path, "/events") || path == "/metrics" {
+			continue // event streams last; the metrics are not a page
+		}
+		for _, who := range s.visitors() {
+			resp := s.do(t, request{target: path, cookies: who.cookies})
+			what := who.name + " GET " + path
+			if resp.StatusCode >= 500 {
+				t.Errorf("%s: %d", what, resp.StatusCode)
+				continue
+			}
+			if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+				continue
+			}
+			doc := parse(t, resp)
+			if doc.Find("#pwn").Length() != 0 {
+				t.Errorf("%s: the name became an element", what)
+			}
+			if strings.Contains(doc.Text(), evil) {
+				shown++
+			}
+		}
+	}
+	t.Logf("the name shown as text on %d pages", shown)
+	if shown < 10 {
+		t.Errorf("the name shown on only %d pages: the walk missed them", shown)
 	}
 }
