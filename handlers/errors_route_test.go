@@ -10,7 +10,8 @@ import (
 // TestWrongMethodAndUnknownPath: a route asked with a method it does not
 // take is answered 405 with the Allow header and the error page in the
 // page's language, through htmx too (which swaps no error); an unknown
-// path, whatever the method, 404 the same way.
+// path, whatever the method, 404 the same way, and so do the
+// administration pages to anyone but an administrator.
 func TestWrongMethodAndUnknownPath(t *testing.T) {
 	e := newStackEnv(t, RateLimit{})
 	ayse, bora := e.player(t, "ayse"), e.player(t, "bora")
@@ -31,6 +32,10 @@ func TestWrongMethodAndUnknownPath(t *testing.T) {
 		{name: "POST a game's page", method: http.MethodPost, target: game, who: ayse, status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "en"},
 		{name: "GET a game's moves, in Turkish", method: http.MethodGet, target: game + "/moves?lang=tr", who: ayse, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "tr"},
 		{name: "DELETE a game's moves through htmx", method: http.MethodDelete, target: game + "/moves", who: ayse, header: htmx, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "en"},
+		{name: "GET an administration form's action", method: http.MethodGet, target: "/admin/users/bora/vip", who: ayse, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "en"},
+		// To anyone else the administration pages do not exist, whatever the method.
+		{name: "GET an administration form's action as a member", method: http.MethodGet, target: "/admin/users/bora/vip", who: bora, status: http.StatusNotFound, message: "error.not_found", lang: "en"},
+		{name: "PUT the administration page as a guest", method: http.MethodPut, target: "/admin", status: http.StatusNotFound, message: "error.not_found", lang: "en"},
 		{name: "an unknown method", method: "BREW", target: "/?lang=tr", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "tr"},
 		{name: "an unknown page", method: http.MethodGet, target: "/no/such/page", status: http.StatusNotFound, message: "error.not_found", lang: "en"},
 		{name: "an unknown page, in Turkish", method: http.MethodGet, target: "/no/such/page?lang=tr", status: http.StatusNotFound, message: "error.not_found", lang: "tr"},
