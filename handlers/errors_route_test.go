@@ -27,7 +27,8 @@ func TestWrongMethodAndUnknownPath(t *testing.T) {
 	}{
 		{name: "POST a page", method: http.MethodPost, target: "/", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "en"},
 		{name: "GET a form's action, in Turkish", method: http.MethodGet, target: "/logout?lang=tr", status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "tr"},
-		{name: "HEAD a form's action", method: http.MethodHead, target: "/login", status: http.StatusOK},
+		{name: "HEAD a page", method: http.MethodHead, target: "/login", status: http.StatusOK},
+		{name: "HEAD a form's action", method: http.MethodHead, target: "/logout", status: http.StatusMethodNotAllowed, allow: "POST"},
 		{name: "PUT a page", method: http.MethodPut, target: "/rules?lang=tr", status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "tr"},
 		{name: "POST a game's page", method: http.MethodPost, target: game, who: ayse, status: http.StatusMethodNotAllowed, allow: "GET, HEAD", message: "error.method_not_allowed", lang: "en"},
 		{name: "GET a game's moves, in Turkish", method: http.MethodGet, target: game + "/moves?lang=tr", who: ayse, status: http.StatusMethodNotAllowed, allow: "POST", message: "error.method_not_allowed", lang: "tr"},
