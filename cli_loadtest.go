@@ -33,6 +33,9 @@ type loadConfig struct {
 	sessions string
 	// linger is how long the server is watched after the games end.
 	linger time.Duration
+	// ramp spreads the games' first moves and streams over its length, as
+	// players arriving one after another would; 0 starts them all at once.
+	ramp time.Duration
 	// spectators is how many idle spectator streams to open before play.
 	spectators int
 	// debug is the server's --debug-addr URL, used to collect its garbage
@@ -65,6 +68,7 @@ Flags:
 	fs.DurationVar(&cfg.duration, "duration", time.Minute, "how long to play, after the set-up")
 	fs.DurationVar(&cfg.think, "think", time.Second, "mean pause before each move, jittered ±50%")
 	fs.DurationVar(&cfg.every, "every", 10*time.Second, "progress report interval")
+	fs.DurationVar(&cfg.ramp, "ramp", 0, "spread the games' starts (their streams and first moves) evenly over this time, which counts in --duration; 0 starts them all at once")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the move choices")
 	fs.IntVar(&cfg.maxPly, "max-ply", 120, "resign a game after this many half-moves and start another")
 	fs.IntVar(&cfg.setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
@@ -78,7 +82,7 @@ Flags:
 		}
 		return 2
 	}
-	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.linger < 0 || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || cfg.spectators < 0 || fs.NArg() > 0 {
+	if cfg.games < 1 || cfg.duration <= 0 || cfg.think < 0 || cfg.linger < 0 || cfg.ramp < 0 || cfg.ramp >= cfg.duration || cfg.every <= 0 || cfg.maxPly < 1 || cfg.setup < 1 || cfg.spectators < 0 || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger and --spectators not negative, and no arguments")
 		return 2
 	}
@@ -166,8 +170,8 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 		samples = append(samples, m)
 		return m
 	}
-	fmt.Fprintf(out, "loadtest %s: %d games, %d users, %d event streams, think %v, %v\n",
-		cfg.base, cfg.games, 2*cfg.games, 2*cfg.games, cfg.think, cfg.duration)
+	fmt.Fprintf(out, "loadtest %s: %d games, %d users, %d event streams, think %v, %v, ramp %v\n",
+		cfg.base, cfg.games, 2*cfg.games, 2*cfg.games, cfg.think, cfg.duration, cfg.ramp)
 	// With --debug, the server collects its garbage before the first and
 	// the last sample, so that those two compare live memory: whatever the
 	// games leave behind.
@@ -268,7 +272,16 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 		if p == nil {
 			continue
 		}
-		games.Go(func() { playPair(playCtx, cfg, rand.New(rand.NewPCG(cfg.seed, uint64(i))), p, stats) })
+		games.Go(func() {
+			if cfg.ramp > 0 {
+				select {
+				case <-playCtx.Done():
+					return
+				case <-time.After(cfg.ramp * time.Duration(i) / time.Duration(len(pairs))):
+				}
+			}
+			playPair(playCtx, cfg, rand.New(rand.NewPCG(cfg.seed, uint64(i))), p, stats)
+		})
 	}
 	ticker := time.NewTicker(cfg.every)
 	lastMoves, lastAt := int64(0), start

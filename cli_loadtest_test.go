@@ -23,7 +23,7 @@ func TestLoadtestDrivesGames(t *testing.T) {
 
 	var out bytes.Buffer
 	cfg := loadConfig{base: srv.base, debug: "http://" + debug, games: 3, duration: 5 * time.Second, think: 200 * time.Millisecond,
-		every: 2 * time.Second, linger: time.Second, seed: 1, maxPly: 120, setup: 4}
+		every: 2 * time.Second, linger: time.Second, ramp: time.Second, seed: 1, maxPly: 120, setup: 4}
 	res, err := runLoad(context.Background(), cfg, &out)
 	t.Logf("loadtest output:\n%s", out.String())
 	if err != nil {
@@ -46,5 +46,8 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	var stderr bytes.Buffer
 	if code := run(context.Background(), []string{"loadtest", "--games", "0"}, nil, &out, &stderr); code != 2 {
 		t.Errorf("loadtest --games 0 = exit %d, want 2 (%s)", code, stderr.String())
+	}
+	if code := run(context.Background(), []string{"loadtest", "--duration", "10s", "--ramp", "10s"}, nil, &out, &stderr); code != 2 {
+		t.Errorf("loadtest --ramp as long as --duration = exit %d, want 2 (%s)", code, stderr.String())
 	}
 }
