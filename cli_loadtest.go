@@ -334,8 +334,8 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, stats.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.linger, after)
 	if cfg.debug != "" {
-		fmt.Fprintf(out, "live heap (after a collection): before %.1fMB, %s later %.1fMB\n",
-			before.HeapInuse/(1<<20), cfg.linger, after.HeapInuse/(1<<20))
+		fmt.Fprintf(out, "after a collection: live heap before %.1fMB, %s later %.1fMB (spans in use %.1fMB, %.1fMB); goroutines %.0f, %.0f\n",
+			before.HeapAlloc/1e6, cfg.linger, after.HeapAlloc/1e6, before.HeapInuse/1e6, after.HeapInuse/1e6, before.Goroutines, after.Goroutines)
 	}
 	peak := metricsSample{}
 	for _, s := range samples {
@@ -467,9 +467,13 @@ func sumErrors(errs map[string]int64) int64 {
 // metricsSample is the server's memory and goroutines at one moment, from
 // its Prometheus /metrics; zero values are metrics it did not report.
 type metricsSample struct {
-	Label      string
-	RSS        float64 // process_resident_memory_bytes
-	HeapInuse  float64 // go_memstats_heap_inuse_bytes
+	Label     string
+	RSS       float64 // process_resident_memory_bytes
+	HeapInuse float64 // go_memstats_heap_inuse_bytes
+	// HeapAlloc counts the heap's objects, live or not yet collected:
+	// right after a collection, the live ones only. HeapInuse also counts
+	// the free room of every span holding an object.
+	HeapAlloc  float64 // go_memstats_heap_alloc_bytes
 	StackInuse float64 // go_memstats_stack_inuse_bytes
 	Goroutines float64 // go_goroutines
 	Streams    float64 // satranc_sse_streams
@@ -513,6 +517,8 @@ func readMetrics(ctx context.Context, c *http.Client, url string) metricsSample 
 			m.RSS = v
 		case "go_memstats_heap_inuse_bytes":
 			m.HeapInuse = v
+		case "go_memstats_heap_alloc_bytes":
+			m.HeapAlloc = v
 		case "go_memstats_stack_inuse_bytes":
 			m.StackInuse = v
 		case "go_goroutines":

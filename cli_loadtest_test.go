@@ -38,7 +38,7 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	if len(res.Samples) == 0 || res.Samples[len(res.Samples)-1].Err != nil || res.Samples[len(res.Samples)-1].Goroutines == 0 {
 		t.Errorf("server metrics not read: %+v", res.Samples)
 	}
-	if !strings.Contains(out.String(), "live heap (after a collection): before ") {
+	if !strings.Contains(out.String(), "after a collection: live heap before ") {
 		t.Error("no live heap comparison with --debug")
 	}
 

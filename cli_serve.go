@@ -228,6 +228,7 @@ func envOr(key, def string) string {
 // serve opens the store, listens and serves until ctx is done, then shuts
 // down gracefully.
 func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error) {
+	logger.Info("garbage collector", "gogc", tuneGC(os.Getenv))
 	st, err := store.Open(ctx, cfg.dbPath)
 	if err != nil {
 		return err
