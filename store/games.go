@@ -200,13 +200,18 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 // game, in one transaction. The move must be the next ply of an active game.
 //
 // A move that ends nothing, nearly every one, is a single INSERT that checks
-// the game and the ply itself: SQLite runs one statement as a transaction of
-// its own, and the writer connection (see Store) is held for one statement
-// instead of four (BEGIN, a check, the INSERT, COMMIT), which under load is
-// what every other game's move waits for.
+// the game and the ply itself, and on SQLite it is committed together with
+// the other games' moves waiting at the same time (move_batch.go): under
+// load, the writer connection (see Store) is what every move waits for.
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
 	if end == nil && s.Node == "" { // a cluster's node checks its lease in a transaction
-		if err := appendMove(ctx, s.db, id, m); err != nil {
+		var err error
+		if s.moves != nil {
+			err = s.moves.append(ctx, id, m) // SQLite: with other games' moves (move_batch.go)
+		} else {
+			err = appendMove(ctx, s.db, id, m)
+		}
+		if err != nil {
 			return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
 		}
 		return nil
@@ -254,13 +259,13 @@ func appendMove(ctx context.Context, q sqlx.ExtContext, id int64, m play.StoredM
 		"SELECT status, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS plies FROM games WHERE id = ?", id)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return errGameNotFound
+		return moveRefusal{errGameNotFound}
 	case err != nil:
 		return err
 	case cur.Status != game.Active.String():
-		return fmt.Errorf("game is %s", cur.Status)
+		return moveRefusal{fmt.Errorf("game is %s", cur.Status)}
 	}
-	return fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)
+	return moveRefusal{fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)}
 }
 
 // FinishGame ends game id (a waiting or active game) as end says.

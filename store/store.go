@@ -45,6 +45,9 @@ type Store struct {
 	rdb countedDB
 	// errs counts the database errors of both (Errors).
 	errs *errCounter
+	// moves commits the moves that end nothing in batches (SQLite only;
+	// nil on PostgreSQL).
+	moves *moveBatcher
 	// path is the database file ("" on PostgreSQL).
 	path string
 	// dialect is SQLite or PostgreSQL.
@@ -108,6 +111,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: readers: %w", path, err)
 	}
+	s.moves = newMoveBatcher(s.db)
 	return s, nil
 }
 
@@ -170,6 +174,9 @@ func (s *Store) init(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.moves != nil {
+		s.moves.close() // the moves queued are written first
+	}
 	var rerr error
 	if s.rdb.DB != nil {
 		rerr = s.rdb.Close()
