@@ -349,8 +349,8 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 // move after a jittered think, chosen at random among the legal ones, and
 // timed from its POST to the opponent's stream event of the new ply.
 func playPair(ctx context.Context, cfg loadConfig, rng *rand.Rand, p *loadPair, stats *loadStats) {
-	pause := func() bool {
-		d := cfg.think/2 + time.Duration(rng.Int64N(int64(cfg.think)+1))
+	pause := func(limit time.Duration) bool {
+		d := min(cfg.think/2+time.Duration(rng.Int64N(int64(cfg.think)+1)), limit)
 		select {
 		case <-ctx.Done():
 			return false
@@ -393,7 +393,7 @@ func playPair(ctx context.Context, cfg loadConfig, rng *rand.Rand, p *loadPair, 
 // playGame plays one game until it ends, reaches cfg.maxPly, fails, or
 // ctx is done; it reports whether another game should start.
 func playGame(ctx context.Context, cfg loadConfig, rng *rand.Rand, path string, users [2]*loadUser,
-	streams [2]*gameStream, pause func() bool, stats *loadStats) bool {
+	streams [2]*gameStream, pause func(limit time.Duration) bool, stats *loadStats) bool {
 	g := chess.NewGame(chess.StartPosition())
 	// Both players' pages load before anyone moves, as in a browser.
 	for side := range 2 {
@@ -405,19 +405,29 @@ func playGame(ctx context.Context, cfg loadConfig, rng *rand.Rand, path string, 
 		}
 	}
 	var buf [chess.MaxMoves]chess.Move
+	// Each player watches their clock as a person does: a pause takes at
+	// most a fifteenth of what is left. Without it every game of a long run
+	// ran out of time in the same minute (they all start together), and
+	// the run measured that wave of endings and new games.
+	left := [2]time.Duration{loadInitial, loadInitial}
+	turn := time.Now()
 	for g.Termination() == chess.NoTermination && g.Ply() < cfg.maxPly {
-		if !pause() {
+		ply, side := g.Ply(), g.Ply()%2
+		if !pause(max(left[side]-time.Since(turn), 0) / 15) {
 			return false
 		}
 		pos := g.Position()
 		legal := pos.AppendLegalMoves(buf[:0])
 		m := legal[rng.IntN(len(legal))]
-		ply, side := g.Ply(), g.Ply()%2
 		sent := time.Now()
-		if err := users[side].move(ctx, path, m.String(), ply); err != nil {
+		err := users[side].move(ctx, path, m.String(), ply)
+		left[side] += loadIncrement - time.Since(turn)
+		turn = time.Now() // the opponent's clock runs from the answer on
+		if err != nil {
 			if se, ok := errors.AsType[*statusError](err); ok && se.status == http.StatusConflict {
-				// The game is over: the mover's clock ran out (the driver's
-				// pauses do not watch the clocks). Start another.
+				// The game is over: the mover's clock ran out (the
+				// driver's reckoning of it missed the server's). Start
+				// another.
 				stats.flagged.Add(1)
 				return true
 			}

@@ -115,12 +115,20 @@ type loadPair struct {
 	white, black *loadUser
 }
 
+// loadControl is the driver's time control: loadInitial on each clock and
+// loadIncrement added after each move.
+const (
+	loadControl   = "3+2"
+	loadInitial   = 3 * time.Minute
+	loadIncrement = 2 * time.Second
+)
+
 // newPrivateGame has a create a private 3+2 game and b join it by its
 // invite link, and returns the game with its colours.
 func newPrivateGame(ctx context.Context, a, b *loadUser) (loadPair, error) {
 	ctx, cancel := context.WithTimeout(ctx, loadRequestTimeout)
 	defer cancel()
-	resp, err := a.postForm(ctx, "/games/private", url.Values{"control": {"3+2"}}, false)
+	resp, err := a.postForm(ctx, "/games/private", url.Values{"control": {loadControl}}, false)
 	if err != nil {
 		return loadPair{}, err
 	}
