@@ -70,7 +70,7 @@ Flags:
 	fs.DurationVar(&cfg.every, "every", 10*time.Second, "progress report interval")
 	fs.DurationVar(&cfg.ramp, "ramp", 0, "spread the games' starts (their streams and first moves) evenly over this time, which counts in --duration; 0 starts them all at once")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the move choices")
-	fs.IntVar(&cfg.maxPly, "max-ply", 120, "resign a game after this many half-moves and start another")
+	fs.IntVar(&cfg.maxPly, "max-ply", 120, "resign a game after at most this many half-moves (each game draws its length between half of it and it) and start another")
 	fs.IntVar(&cfg.setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
 	fs.StringVar(&cfg.sessions, "sessions", "", "`file` of the users' session cookies: read when it exists (no sign-ups), written after the sign-ups otherwise; for runs against the same database")
 	fs.DurationVar(&cfg.linger, "linger", 2*time.Second, "how long to keep sampling the server's memory and goroutines (every --every) after the games end")
@@ -177,6 +177,9 @@ func runLoad(ctx context.Context, cfg loadConfig, out io.Writer) (*loadResult, e
 	// games leave behind.
 	liveSample := func(label string) metricsSample {
 		if cfg.debug != "" {
+			// Twice: a sync.Pool (the server's render buffers) keeps
+			// its objects through one collection.
+			collectGarbage(ctx, metricsClient, cfg.debug)
 			collectGarbage(ctx, metricsClient, cfg.debug)
 		}
 		return sample(label)
@@ -390,8 +393,9 @@ func playPair(ctx context.Context, cfg loadConfig, rng *rand.Rand, p *loadPair, 
 	}
 }
 
-// playGame plays one game until it ends, reaches cfg.maxPly, fails, or
-// ctx is done; it reports whether another game should start.
+// playGame plays one game until it ends, reaches its length (between half
+// of cfg.maxPly and cfg.maxPly plies), fails, or ctx is done; it reports
+// whether another game should start.
 func playGame(ctx context.Context, cfg loadConfig, rng *rand.Rand, path string, users [2]*loadUser,
 	streams [2]*gameStream, pause func(limit time.Duration) bool, stats *loadStats) bool {
 	g := chess.NewGame(chess.StartPosition())
@@ -406,12 +410,14 @@ func playGame(ctx context.Context, cfg loadConfig, rng *rand.Rand, path string, 
 	}
 	var buf [chess.MaxMoves]chess.Move
 	// Each player watches their clock as a person does: a pause takes at
-	// most a fifteenth of what is left. Without it every game of a long run
-	// ran out of time in the same minute (they all start together), and
-	// the run measured that wave of endings and new games.
+	// most a fifteenth of what is left (at the default pace, with
+	// loadControl, it never comes to that).
 	left := [2]time.Duration{loadInitial, loadInitial}
 	turn := time.Now()
-	for g.Termination() == chess.NoTermination && g.Ply() < cfg.maxPly {
+	// Games of different lengths: started together, they must not all end
+	// (and be replaced) in the same minute either.
+	plies := cfg.maxPly/2 + rng.IntN(cfg.maxPly-cfg.maxPly/2+1)
+	for g.Termination() == chess.NoTermination && g.Ply() < plies {
 		ply, side := g.Ply(), g.Ply()%2
 		if !pause(max(left[side]-time.Since(turn), 0) / 15) {
 			return false

@@ -116,14 +116,19 @@ type loadPair struct {
 }
 
 // loadControl is the driver's time control: loadInitial on each clock and
-// loadIncrement added after each move.
+// loadIncrement added after each move. At the default pace (--think 5s,
+// 120 plies at most) a player keeps more than half of it: the clocks
+// never decide a game, and players do not all hurry at once as their
+// clocks run low together (which with 3+2 made the load climb by 70% in
+// the ninth minute of a soak and ended it in a wave of lost games). It
+// must be one of the controls the site offers (clock.Controls).
 const (
-	loadControl   = "3+2"
-	loadInitial   = 3 * time.Minute
-	loadIncrement = 2 * time.Second
+	loadControl   = "10+0"
+	loadInitial   = 10 * time.Minute
+	loadIncrement = 0
 )
 
-// newPrivateGame has a create a private 3+2 game and b join it by its
+// newPrivateGame has a create a private 10+0 game and b join it by its
 // invite link, and returns the game with its colours.
 func newPrivateGame(ctx context.Context, a, b *loadUser) (loadPair, error) {
 	ctx, cancel := context.WithTimeout(ctx, loadRequestTimeout)
