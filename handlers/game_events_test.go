@@ -386,7 +386,7 @@ func TestGameEventsNoClockUpdateBetweenMoves(t *testing.T) {
 	const clockSync = time.Second
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
 		Heartbeat: time.Minute, ClockSync: clockSync})
-	srv := httptest.NewServer(h.Routes())
+	srv := serveRoutes(h, nil)
 	defer srv.Close()
 
 	s := openStream(t, srv, ayse)
