@@ -78,6 +78,16 @@ type server struct {
 	URL string
 	DB  string
 	cmd *exec.Cmd
+
+	logMu sync.Mutex
+	log   []string // the lines it wrote to standard error
+}
+
+// logLines returns the lines the server has logged so far.
+func (s *server) logLines() []string {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	return append([]string(nil), s.log...)
 }
 
 var listeningAddr = regexp.MustCompile(`addr=(127\.0\.0\.1:\d+)`)
@@ -109,6 +119,9 @@ func startServerOn(t *testing.T, db string, args ...string) *server {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			line := sc.Text()
+			s.logMu.Lock()
+			s.log = append(s.log, line)
+			s.logMu.Unlock()
 			if m := listeningAddr.FindStringSubmatch(line); m != nil {
 				select {
 				case found <- m[1]:
