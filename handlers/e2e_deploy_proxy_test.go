@@ -32,16 +32,24 @@ const (
 
 // proxiedServer starts satranc on a free port of 127.0.0.1, believing the
 // forwarding headers of a proxy on 127.0.0.1 and knowing its public
-// address, as docs/operations.md's systemd unit configures it.
-func proxiedServer(t *testing.T, publicPort int) (*server, int) {
+// address, as docs/operations.md's systemd unit configures it. restart
+// stops it and starts it again on the same database and port, as an
+// upgrade of the binary would.
+func proxiedServer(t *testing.T, publicPort int) (srv *server, port int, restart func() *server) {
 	t.Helper()
-	port := freePort(t)
-	srv := startServer(t,
+	port = freePort(t)
+	args := []string{
 		"--addr", fmt.Sprintf("127.0.0.1:%d", port),
 		"--trusted-proxy", "127.0.0.1",
 		"--base-url", fmt.Sprintf("https://%s:%d", testHost, publicPort),
-	)
-	return srv, port
+	}
+	srv = startServer(t, args...)
+	restart = func() *server {
+		srv.stop(t)
+		srv = startServerOn(t, srv.DB, args...)
+		return srv
+	}
+	return srv, port, restart
 }
 
 // TestDeployCaddy runs the site behind Caddy with docs/operations.md's
@@ -49,7 +57,7 @@ func proxiedServer(t *testing.T, publicPort int) (*server, int) {
 // for Let's Encrypt (the global options are the test's).
 func TestDeployCaddy(t *testing.T) {
 	httpPort, httpsPort := freePort(t), freePort(t)
-	srv, port := proxiedServer(t, httpsPort)
+	srv, port, restart := proxiedServer(t, httpsPort)
 	dir := t.TempDir()
 	site := substitute(t, docBlock(t, "caddy", "reverse_proxy"),
 		docHost, testHost,
@@ -69,6 +77,7 @@ func TestDeployCaddy(t *testing.T) {
 		base:       fmt.Sprintf("https://%s:%d", testHost, httpsPort),
 		hostRules:  "MAP " + testHost + " [::1]",
 		srv:        srv,
+		restart:    restart,
 		clientAddr: "[::1]",
 	}
 	c := httpsClient("::1")
@@ -81,7 +90,7 @@ func TestDeployCaddy(t *testing.T) {
 // server blocks, with a certificate the test makes in place of certbot's.
 func TestDeployNginx(t *testing.T) {
 	httpPort, httpsPort := freePort(t), freePort(t)
-	srv, port := proxiedServer(t, httpsPort)
+	srv, port, restart := proxiedServer(t, httpsPort)
 	dir := t.TempDir()
 	cert, key := makeCertificate(t, dir, testHost)
 	site := substitute(t, docBlock(t, "nginx", "proxy_pass"),
@@ -131,6 +140,7 @@ http {
 		base:       fmt.Sprintf("https://%s:%d", testHost, httpsPort),
 		hostRules:  "MAP " + testHost + " [::1]",
 		srv:        srv,
+		restart:    restart,
 		clientAddr: "[::1]",
 	}
 	c := httpsClient("::1")

@@ -12,6 +12,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/tls"
+	"database/sql"
 	"fmt"
 	"net"
 	"net/http"
@@ -27,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	_ "github.com/mattn/go-sqlite3"
 )
 
 // operationsDoc is the self-hoster's guide, relative to this package.
@@ -207,6 +209,9 @@ type deployment struct {
 	base      string  // the public address, such as https://chess.test:8443
 	hostRules string  // Chromium's --host-resolver-rules: where the host name leads
 	srv       *server // the satranc process behind it
+	// restart, if set, replaces the satranc process by a new one on the
+	// same database and address, as an upgrade does.
+	restart func() *server
 	// clientAddr is the browser's address as the server's request log
 	// must show it (not the proxy's); "" skips the check.
 	clientAddr string
@@ -398,6 +403,10 @@ func checkLivePlay(t *testing.T, d deployment) {
 	carol.screenshot("spectator")
 	black.screenshot("black")
 
+	if d.restart != nil {
+		checkUpgrade(t, &d, white, black, pages)
+	}
+
 	if d.clientAddr != "" {
 		checkClientAddr(t, d)
 	}
@@ -420,4 +429,77 @@ func checkClientAddr(t *testing.T, d deployment) {
 	if moves == 0 {
 		t.Errorf("%s: no move in the server's request log", d.name)
 	}
+}
+
+// checkUpgrade takes a backup with the documented command, then restarts
+// the server with the game in progress, as an upgrade of the binary does
+// (docs/operations.md, "Install on a Debian server"): every page's stream
+// comes back by itself, and the next move reaches the opponent and the
+// other pages live.
+func checkUpgrade(t *testing.T, d *deployment, white, black *browser, pages []*browser) {
+	t.Helper()
+	if n := documentedBackup(t, d.srv.DB); n < 3 {
+		t.Errorf("%s: the backup taken during the game holds %d moves, want 3", d.name, n)
+	}
+	began := time.Now()
+	d.srv = d.restart()
+	waitStreams(t, d.srv, 1+len(pages))
+	t.Logf("%s: restarted with the game in progress; all %d streams back after %v", d.name, 1+len(pages), time.Since(began).Round(time.Millisecond))
+	watchers := append([]*browser{white}, pages[1:]...)
+	for _, p := range watchers {
+		watchPly(p, 4)
+	}
+	waitMyTurn(black, 3)
+	clicked := moveAndTime(black, "b8", "c6")
+	var slowest time.Duration
+	for _, p := range watchers {
+		if l := time.Duration(sawAt(p)-clicked) * time.Millisecond; l > slowest {
+			slowest = l
+		}
+	}
+	t.Logf("%s: after the restart, a move reached all %d other pages within %v", d.name, len(watchers), slowest)
+	if slowest > time.Second {
+		t.Errorf("%s: after the restart the move took %v to reach every page, want under a second", d.name, slowest)
+	}
+}
+
+// documentedBackup runs the backup timer's command of docs/operations.md
+// on db, in a folder standing for /var/lib/satranc, and returns how many
+// moves the backup holds.
+func documentedBackup(t *testing.T, db string) int {
+	t.Helper()
+	unit := docBlock(t, "ini", "satranc-backup.service")
+	var command string
+	for _, line := range strings.Split(unit, "\n") {
+		if rest, ok := strings.CutPrefix(line, "ExecStart=/bin/sh -c "); ok {
+			command = strings.Trim(rest, "'")
+		}
+	}
+	if command == "" {
+		t.Fatalf("the documented backup unit has no ExecStart=/bin/sh -c line:\n%s", unit)
+	}
+	state := t.TempDir()
+	command = substitute(t, command,
+		"/usr/local/bin/satranc", satrancBinary(t),
+		"/var/lib/satranc/satranc.db", db,
+		"/var/lib/satranc/", state+"/",
+		"%%", "%", // systemd's escape of %
+	)
+	if out, err := exec.Command("/bin/sh", "-c", command).CombinedOutput(); err != nil {
+		t.Fatalf("the documented backup command: %v\n%s", err, out)
+	}
+	backups, _ := filepath.Glob(filepath.Join(state, "backup-*.db"))
+	if len(backups) != 1 {
+		t.Fatalf("the documented backup command made %d backup-*.db files, want 1", len(backups))
+	}
+	conn, err := sql.Open("sqlite3", "file:"+backups[0]+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRow(`SELECT count(*) FROM moves`).Scan(&n); err != nil {
+		t.Fatalf("read the backup: %v", err)
+	}
+	return n
 }
