@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,18 +31,19 @@ const (
 	docUpstrm = "127.0.0.1:8080"
 )
 
-// proxiedServer starts satranc on a free port of 127.0.0.1, believing the
-// forwarding headers of a proxy on 127.0.0.1 and knowing its public
-// address, as docs/operations.md's systemd unit configures it. restart
-// stops it and starts it again on the same database and port, as an
-// upgrade of the binary would.
+// proxiedServer starts satranc as docs/operations.md's systemd unit
+// configures it for a proxy on the same machine: its listen address,
+// trusted proxy and public address are the unit's, with the test's host
+// name and ports. restart stops it and starts it again on the same
+// database and port, as an upgrade of the binary does.
 func proxiedServer(t *testing.T, publicPort int) (srv *server, port int, restart func() *server) {
 	t.Helper()
 	port = freePort(t)
+	env := unitEnvironment(t)
 	args := []string{
-		"--addr", fmt.Sprintf("127.0.0.1:%d", port),
-		"--trusted-proxy", "127.0.0.1",
-		"--base-url", fmt.Sprintf("https://%s:%d", testHost, publicPort),
+		"--addr", substitute(t, env["SATRANC_ADDR"], docUpstrm, fmt.Sprintf("127.0.0.1:%d", port)),
+		"--trusted-proxy", env["SATRANC_TRUSTED_PROXY"],
+		"--base-url", substitute(t, env["SATRANC_BASE_URL"], docHost, fmt.Sprintf("%s:%d", testHost, publicPort)),
 	}
 	srv = startServer(t, args...)
 	restart = func() *server {
@@ -50,6 +52,25 @@ func proxiedServer(t *testing.T, publicPort int) (srv *server, port int, restart
 		return srv
 	}
 	return srv, port, restart
+}
+
+// unitEnvironment returns the Environment= settings of the documented
+// satranc.service.
+func unitEnvironment(t *testing.T) map[string]string {
+	t.Helper()
+	env := map[string]string{}
+	for _, line := range strings.Split(docBlock(t, "ini", "# /etc/systemd/system/satranc.service\n"), "\n") {
+		if kv, ok := strings.CutPrefix(line, "Environment="); ok {
+			k, v, _ := strings.Cut(kv, "=")
+			env[k] = v
+		}
+	}
+	for _, k := range []string{"SATRANC_ADDR", "SATRANC_TRUSTED_PROXY", "SATRANC_BASE_URL"} {
+		if env[k] == "" {
+			t.Fatalf("the documented satranc.service sets no %s", k)
+		}
+	}
+	return env
 }
 
 // TestDeployCaddy runs the site behind Caddy with docs/operations.md's
