@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"time"
@@ -34,6 +32,7 @@ const shutdownTimeout = 10 * time.Second
 // serveConfig is the configuration of the serve command.
 type serveConfig struct {
 	addr      string             // listen address
+	tls       siteTLS            // HTTPS, and its redirect listener (cli_serve_tls.go)
 	dbPath    string             // SQLite file, or a postgres:// URL
 	authLimit handlers.RateLimit // log-in and sign-up attempts per client address
 	support   string             // support contact shown in the footer
@@ -83,7 +82,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fs.PrintDefaults()
 	}
 	var cfg serveConfig
-	fs.StringVar(&cfg.addr, "addr", envOr("SATRANC_ADDR", ":8080"), "listen `address` (env SATRANC_ADDR)")
+	fs.StringVar(&cfg.addr, "addr", envOr("SATRANC_ADDR", ":8080"), "listen `address`; :443 when --domain or --tls-cert is given (env SATRANC_ADDR)")
 	fs.StringVar(&cfg.dbPath, "db", envOr("SATRANC_DB", "satranc.db"), "SQLite database `file`, or a postgres:// URL for several nodes sharing one PostgreSQL database (env SATRANC_DB)")
 	fs.IntVar(&cfg.authLimit.Burst, "auth-burst", handlers.DefaultAuthLimit.Burst,
 		"log-in and sign-up attempts a client address may make at once (env SATRANC_AUTH_BURST)")
@@ -119,6 +118,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"make the account `NAME` an administrator at start, if it exists (the first account created is one anyway) (env SATRANC_ADMIN_USER)")
 	fs.StringVar(&cfg.natsURL, "nats", envOr("SATRANC_NATS", ""),
 		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the live games' events and the ends of games between the nodes of a cluster, so that each node serves the game streams of its own viewers; needs --node-addr; empty: none (env SATRANC_NATS)")
+	var tlsf tlsFlags
+	tlsf.register(fs)
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -184,6 +185,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cfg.prizes, err = loadPrizes(*prizeFile); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: --prizes: %v\n", err)
 		return 2
+	}
+	if cfg.tls, err = tlsf.resolve(cfg.dbPath); err != nil {
+		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
+		return 2
+	}
+	if cfg.tls.on() && !flagGiven(fs, "addr", "SATRANC_ADDR") {
+		cfg.addr = ":443"
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "satranc serve: unexpected argument %q\n", fs.Arg(0))
@@ -354,26 +362,26 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	// event streams (handlers.NewServer; Handler.ShutdownServer for the
 	// spectators' streams taken out of net/http).
 	srv := handlers.NewServer(cfg.addr, h.Routes(), logger)
-
-	ln, err := net.Listen("tcp", cfg.addr)
+	// With TLS, HTTPS and a plain HTTP listener redirecting to it
+	// (cli_serve_listen.go).
+	site, err := listenSite(cfg.addr, cfg.tls, cfg.baseURL, srv, logger)
 	if err != nil {
-		return fmt.Errorf("listen: %w", err)
+		return err
 	}
-	logger.Info("listening", "addr", ln.Addr().String(), "db", store.Redacted(cfg.dbPath))
+	site.log(logger, "db", store.Redacted(cfg.dbPath))
 	if cfg.debugAddr != "" {
 		stopDebug, err := startDebugServer(cfg.debugAddr, handlers.DebugRoutes(metrics), logger)
 		if err != nil {
-			_ = ln.Close()
+			site.close()
 			return err
 		}
 		defer stopDebug()
 	}
 
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-
+	errc := site.serve()
 	select {
 	case err := <-errc:
+		site.close()
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
@@ -386,8 +394,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err := h.ShutdownServer(shutCtx, srv); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
+	if err := site.shutdown(shutCtx, errc); err != nil {
+		return err
 	}
 	logger.Info("stopped")
 	return nil

@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// documentedUnits returns the systemd units docs/operations.md gives, by
-// file name: each ini block holds one or more units, each headed by a
-// comment naming its file (# /etc/systemd/system/NAME).
+// documentedUnits returns the systemd units and drop-ins
+// docs/operations.md gives, by path under /etc/systemd/system: each ini
+// block holds one or more, each headed by a comment naming its file
+// (# /etc/systemd/system/NAME).
 func documentedUnits(t *testing.T) map[string]string {
 	t.Helper()
 	f, err := os.Open("docs/operations.md")
@@ -45,8 +46,10 @@ func documentedUnits(t *testing.T) map[string]string {
 // TestDocumentedSystemdUnits checks the units of docs/operations.md with
 // `systemd-analyze verify`: they must parse, and systemd must know every
 // option and accept every value (it only warns about those, so any word
-// it says fails the test). The binary's path is this test's executable,
-// since verify also checks that ExecStart's program exists.
+// it says fails the test). A drop-in (satranc.service.d/tls.conf) is read
+// with its unit from the folder beside it. The binary's path is this
+// test's executable, since verify also checks that ExecStart's program
+// exists.
 func TestDocumentedSystemdUnits(t *testing.T) {
 	analyze, err := exec.LookPath("systemd-analyze")
 	if err != nil {
@@ -60,7 +63,7 @@ func TestDocumentedSystemdUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	units := documentedUnits(t)
-	for _, want := range []string{"satranc.service", "satranc-backup.service", "satranc-backup.timer"} {
+	for _, want := range []string{"satranc.service", "satranc.service.d/tls.conf", "satranc-backup.service", "satranc-backup.timer"} {
 		if units[want] == "" {
 			t.Fatalf("docs/operations.md gives no %s (units found: %v)", want, len(units))
 		}
@@ -70,6 +73,16 @@ func TestDocumentedSystemdUnits(t *testing.T) {
 	for name, text := range units {
 		text = strings.ReplaceAll(text, "/usr/local/bin/satranc", self)
 		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(name, ".d/") {
+			// Not a unit: verify reads it with its unit.
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
