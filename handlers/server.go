@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -24,8 +25,31 @@ func NewServer(addr string, routes http.Handler, logger *slog.Logger) *http.Serv
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // SSE streams lift it per stream
 		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(quietHandshakes{logger.Handler()}, slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(cancelBase)
 	return srv
+}
+
+// quietHandshakes logs net/http's failed TLS handshakes (TLS built in) at
+// debug level instead of warn: on a public address scanners and clients
+// without a server name fail them all day, and none is the server's fault.
+type quietHandshakes struct{ slog.Handler }
+
+func (q quietHandshakes) Handle(ctx context.Context, r slog.Record) error {
+	if strings.HasPrefix(r.Message, "http: TLS handshake error") {
+		if !q.Enabled(ctx, slog.LevelDebug) {
+			return nil
+		}
+		r.Level = slog.LevelDebug
+	}
+	return q.Handler.Handle(ctx, r)
+}
+
+func (q quietHandshakes) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return quietHandshakes{q.Handler.WithAttrs(attrs)}
+}
+
+func (q quietHandshakes) WithGroup(name string) slog.Handler {
+	return quietHandshakes{q.Handler.WithGroup(name)}
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,6 +94,26 @@ func TestNewServerTimeouts(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestServerQuietHandshakes: net/http's failed TLS handshakes, which
+// scanners cause all day on a public address, are logged at debug level;
+// its other errors still at warn.
+func TestServerQuietHandshakes(t *testing.T) {
+	for _, level := range []slog.Level{slog.LevelInfo, slog.LevelDebug} {
+		var buf bytes.Buffer
+		srv := NewServer("", http.NotFoundHandler(), slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: level})))
+		srv.ErrorLog.Print("http: TLS handshake error from 192.0.2.1:4242: EOF")
+		srv.ErrorLog.Print("http: Accept error: too many open files")
+		out := buf.String()
+		if !strings.Contains(out, `level=WARN msg="http: Accept error`) {
+			t.Errorf("at %v, the accept error is not logged at warn:\n%s", level, out)
+		}
+		handshake := strings.Contains(out, `level=DEBUG msg="http: TLS handshake error`)
+		if want := level == slog.LevelDebug; handshake != want || strings.Contains(out, `level=WARN msg="http: TLS handshake`) {
+			t.Errorf("at %v, the handshake error logged at debug: %v, want %v:\n%s", level, handshake, want, out)
 		}
 	}
 }
