@@ -76,11 +76,29 @@ func (s siteTLS) on() bool { return s.acme != nil || s.files != nil }
 func (s siteTLS) config(logger *slog.Logger) *tls.Config {
 	switch {
 	case s.acme != nil:
-		return s.acme.TLSConfig()
+		cfg := s.acme.TLSConfig()
+		cfg.GetCertificate = warnCertFailures(cfg.GetCertificate, s.domain, logger)
+		return cfg
 	case s.files != nil:
 		return s.files.tlsConfig(logger)
 	}
 	return nil
+}
+
+// warnCertFailures logs at warn level each time get fails to give a
+// certificate for domain: the authority cannot be reached, the name does
+// not lead here, a challenge failed. The handshake fails with it, and
+// net/http logs failed handshakes at debug level only (scanners cause
+// them all day: no server name, another name), so this is the line that
+// tells the administrator why the site does not answer.
+func warnCertFailures(get func(*tls.ClientHelloInfo) (*tls.Certificate, error), domain string, logger *slog.Logger) func(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+	return func(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
+		cert, err := get(hello)
+		if err != nil && strings.EqualFold(strings.TrimSuffix(hello.ServerName, "."), domain) {
+			logger.Warn("tls: no certificate for the domain", "domain", domain, "err", err)
+		}
+		return cert, err
+	}
 }
 
 // logAttrs are the attributes of the "listening" log line that tell how

@@ -11,8 +11,10 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
+	"errors"
 	"flag"
 	"io"
+	"log/slog"
 	"math/big"
 	"net"
 	"net/http"
@@ -395,5 +397,31 @@ func writeCert(t *testing.T, certFile, keyFile, name string, serial int64) {
 	}
 	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWarnCertFailures: a certificate that cannot be had for the site's
+// own name is logged at warn level (the failed handshake itself only at
+// debug); a scanner's handshake for another name or none is not.
+func TestWarnCertFailures(t *testing.T) {
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&buf, nil))
+	failing := func(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+		return nil, errors.New("acme: dial tcp: network is unreachable")
+	}
+	get := warnCertFailures(failing, "chess.example.org", logger)
+	for _, name := range []string{"", "other.example.org", "203.0.113.9"} {
+		if _, err := get(&tls.ClientHelloInfo{ServerName: name}); err == nil {
+			t.Fatal("the failure was swallowed")
+		}
+	}
+	if buf.Len() != 0 {
+		t.Errorf("handshakes for other names logged:\n%s", buf.String())
+	}
+	if _, err := get(&tls.ClientHelloInfo{ServerName: "Chess.Example.org."}); err == nil {
+		t.Fatal("the failure was swallowed")
+	}
+	if out := buf.String(); !strings.Contains(out, `level=WARN msg="tls: no certificate for the domain" domain=chess.example.org err="acme: dial tcp: network is unreachable"`) {
+		t.Errorf("log = %q", out)
 	}
 }
