@@ -40,6 +40,10 @@ type serveConfig struct {
 	// disconnectGrace is how long a player who lost the connection has to
 	// come back (SPEC section 8: 45 s; tests shorten it).
 	disconnectGrace time.Duration
+	// firstMoveTime is how long each player of a timed game has for their
+	// first move (SPEC section 4: game.DefaultFirstMoveTime; tests
+	// shorten it).
+	firstMoveTime time.Duration
 	// signupGrant and dailyBonus are the chips of the sign-up grant and the
 	// daily bonus (SPEC section 5; defaults in engine/chips and the README).
 	signupGrant, dailyBonus int64
@@ -90,6 +94,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"after the burst, one more attempt per `interval` (env SATRANC_AUTH_EVERY)")
 	fs.DurationVar(&cfg.disconnectGrace, "disconnect-grace", game.DefaultDisconnectGrace,
 		"how long a disconnected player has to come back before losing (env SATRANC_DISCONNECT_GRACE)")
+	fs.DurationVar(&cfg.firstMoveTime, "first-move-time", game.DefaultFirstMoveTime,
+		"how long each player of a timed game has for their first move, or the game is aborted; the clocks start once both have moved (env SATRANC_FIRST_MOVE_TIME)")
 	fs.DurationVar(&cfg.inviteExpiry, "invite-expiry", play.DefaultInviteExpiry,
 		"how long a private game's invitation stays open: a game nobody joins within it is cancelled, without effect on ratings or chips (env SATRANC_INVITE_EXPIRY)")
 	fs.DurationVar(&cfg.botFillAfter, "bot-fill-after", lobby.DefaultBotFillAfter,
@@ -126,7 +132,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"auth-burst": "SATRANC_AUTH_BURST", "auth-every": "SATRANC_AUTH_EVERY",
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
-		"invite-expiry": "SATRANC_INVITE_EXPIRY",
+		"invite-expiry": "SATRANC_INVITE_EXPIRY", "first-move-time": "SATRANC_FIRST_MOVE_TIME",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
@@ -144,6 +150,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.disconnectGrace <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --disconnect-grace must be positive")
+		return 2
+	}
+	if cfg.firstMoveTime <= 0 {
+		fmt.Fprintln(stderr, "satranc serve: --first-move-time must be positive")
 		return 2
 	}
 	if cfg.signupGrant < 0 || cfg.dailyBonus < 0 {
@@ -292,6 +302,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),
 		DisconnectGrace: cfg.disconnectGrace,
+		FirstMoveTime:   cfg.firstMoveTime,
 		InviteExpiry:    cfg.inviteExpiry,
 		Logger:          logger,
 	})
@@ -354,8 +365,10 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Admin:          st,
 		Reports:        st,
 		Voided:         games,
-		// The rules page tells the grace the games run with.
+		// The rules page tells the grace and first-move time the games
+		// run with.
 		DisconnectGrace: cfg.disconnectGrace,
+		FirstMoveTime:   cfg.firstMoveTime,
 	})
 
 	// Shutdown cancels the requests' contexts at once, which ends the

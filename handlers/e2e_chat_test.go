@@ -33,7 +33,9 @@ func chatTexts(b *browser) []string {
 // the opponent's page live and escaped; a spectator sees no chat at all;
 // the sixth message within 10 seconds is refused with a notice.
 func TestBrowserChat(t *testing.T) {
-	srv := startServer(t)
+	// The players chat before their first moves: a slow run must not
+	// see the game aborted for want of one (30 s by default).
+	srv := startServer(t, "--first-move-time", "10m")
 	a, b, c := newBrowser(t, "alice"), newBrowser(t, "bob"), newBrowser(t, "carol")
 	signUp(a, srv, "alice")
 	signUp(b, srv, "bob")

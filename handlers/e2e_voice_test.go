@@ -93,7 +93,9 @@ func voiceText(b *browser, testid string) string {
 // administrator takes the VIP away, the server refuses the next offer to
 // speak and the page says why.
 func TestBrowserVoice(t *testing.T) {
-	srv := startServer(t)
+	// Nobody moves: the game must not be aborted for want of a first
+	// move (30 s by default) while the voice connections come up.
+	srv := startServer(t, "--first-move-time", "10m")
 	alice, bob := voiceBrowser(t, "alice"), voiceBrowser(t, "bob")
 	signUp(alice, srv, "alice")
 	signUp(bob, srv, "bob")
@@ -229,7 +231,9 @@ func evalPromise[T any](b *browser, expr string) T {
 // starting at the same moment; each page makes its own connection to send,
 // so the offers never collide, and each hears the other.
 func TestBrowserVoiceBothWays(t *testing.T) {
-	srv := startServer(t)
+	// Nobody moves: the game must not be aborted for want of a first
+	// move (30 s by default) while the voice connections come up.
+	srv := startServer(t, "--first-move-time", "10m")
 	alice, bob := voiceBrowser(t, "alice"), voiceBrowser(t, "bob")
 	signUp(alice, srv, "alice")
 	signUp(bob, srv, "bob")

@@ -96,6 +96,7 @@ func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot
 		Viewer:  viewer,
 		Names:   p.names,
 		Frames:  p.frames,
+		Ratings: p.ratings,
 		Letters: letters(ctx),
 		BaseURL: base,
 		Now:     time.Now(),
@@ -103,12 +104,17 @@ func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot
 }
 
 // players are the names and the chosen frames of a game's human players,
-// by user ID.
-type players struct{ names, frames map[int64]string }
+// by user ID, and their ratings in a rated game.
+type players struct {
+	names, frames map[int64]string
+	ratings       map[int64]int
+}
 
-// seatedPlayers reads the names and frames of the human players of snap.
+// seatedPlayers reads the names and frames of the human players of snap,
+// and their ratings if the game is rated (the player bars show them).
 func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players {
-	p := players{names: make(map[int64]string, 2), frames: make(map[int64]string, 2)}
+	p := players{names: make(map[int64]string, 2), frames: make(map[int64]string, 2), ratings: make(map[int64]int, 2)}
+	rated := (snap.Kind == play.Quick || snap.Kind == play.Lounge) && !snap.Unstaked
 	for _, seat := range []game.Seat{snap.White, snap.Black} {
 		if !seat.IsHuman() {
 			continue
@@ -119,6 +125,14 @@ func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players
 			continue
 		}
 		p.names[seat.User], p.frames[seat.User] = u.Name, u.Look.Normal().Frame
+		if rated && h.profiles != nil {
+			st, err := h.profiles.Stats(ctx, seat.User)
+			if err != nil {
+				h.log.WarnContext(ctx, "player rating", "user", seat.User, "err", err)
+				continue
+			}
+			p.ratings[seat.User] = st.Rating
+		}
 	}
 	return p
 }
@@ -276,6 +290,7 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Get("/", h.handleGameShow)
 		r.Get("/events", h.handleGameEvents)
 		r.Get("/pgn", h.handleGamePGN)
+		r.Get("/position", h.handleGamePosition)
 		r.Post("/moves", h.handleGameMove)
 		r.Post("/resign", h.handleGameResign())
 		r.Post("/leave", h.handleGameLeave())

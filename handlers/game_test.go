@@ -64,6 +64,17 @@ func (f *fakeAccounts) UpdateProfile(context.Context, int64, account.Profile) (a
 	return account.User{}, errUnavailable
 }
 
+// SaveSound keeps the choice on the user, for the next request.
+func (f *fakeAccounts) SaveSound(_ context.Context, id int64, on bool) error {
+	for i := range f.users {
+		if f.users[i].ID == id {
+			f.users[i].SoundOff = !on
+			return nil
+		}
+	}
+	return account.ErrNotFound
+}
+
 func (f *fakeAccounts) UserByID(_ context.Context, id int64) (account.User, error) {
 	for _, u := range f.users {
 		if u.ID == id {
@@ -266,6 +277,7 @@ func snapshotOfGame(id int64, kind play.Kind, g *game.Game, now time.Time) play.
 		StartedAt:       g.StartedAt(), EndedAt: g.EndedAt(),
 	}
 	s.DrawOfferBy, s.DrawOffer = g.DrawOffer()
+	_, s.FirstMoveBy, _ = g.FirstMoveDeadline()
 	return s
 }
 

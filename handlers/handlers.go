@@ -51,6 +51,10 @@ type Config struct {
 	// as the games run it (play.Config.DisconnectGrace), for the rules
 	// page; 0 means game.DefaultDisconnectGrace.
 	DisconnectGrace time.Duration
+	// FirstMoveTime is how long each player of a timed game has for their
+	// first move (play.Config.FirstMoveTime), for the rules page; 0 means
+	// game.DefaultFirstMoveTime.
+	FirstMoveTime time.Duration
 	// SupportContact is shown in the footer of every page (an e-mail
 	// address, a web address or a short text); empty leaves it out.
 	SupportContact string
@@ -132,6 +136,8 @@ type Handler struct {
 	moveLimit, createLimit *addrLimiter
 	// grace is Config.DisconnectGrace, told on the rules page.
 	grace time.Duration
+	// firstMove is Config.FirstMoveTime, told on the rules page.
+	firstMove time.Duration
 	// support is the footer's support contact; "" for none.
 	support string
 	// version is the footer's server version; "" for none.
@@ -169,6 +175,7 @@ func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.grace = cmp.Or(max(cfg.DisconnectGrace, 0), game.DefaultDisconnectGrace)
+	h.firstMove = cmp.Or(max(cfg.FirstMoveTime, 0), game.DefaultFirstMoveTime)
 	h.metrics, h.feeds = cfg.Metrics, cfg.Feeds
 	h.lobby, h.bonus = cfg.Lobby, cfg.Bonus
 	h.board, h.profiles, h.tourneys = cfg.Leaderboard, cfg.Profiles, cfg.Tournaments
@@ -267,6 +274,7 @@ func (h *Handler) Routes() http.Handler {
 				r.Use(h.requireUser)
 				r.Get("/profile", h.handleProfile)
 				r.Post("/profile", h.handleProfileSave)
+				r.Post("/settings/sound", h.handleSettingsSound)
 				if h.cosmetics != nil {
 					r.Get("/settings", h.handleSettings)
 					r.Post("/settings", h.handleSettingsSave)

@@ -108,6 +108,10 @@ func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	p := h.seatedPlayers(r.Context(), snap)
-	v := views.NewReplayView(snap, ply, views.GameViewInput{Names: p.names, Frames: p.frames, Letters: letters(r.Context()), Now: time.Now()})
+	var viewer int64 // a player sees their own side at the bottom
+	if u, ok := userFrom(r.Context()); ok {
+		viewer = u.ID
+	}
+	v := views.NewReplayView(snap, ply, views.GameViewInput{Viewer: viewer, Names: p.names, Frames: p.frames, Ratings: p.ratings, Letters: letters(r.Context()), Now: time.Now()})
 	h.render(w, r, http.StatusOK, views.ReplayPage(v))
 }

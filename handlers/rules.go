@@ -7,14 +7,15 @@ import (
 )
 
 // handleRules shows the rules page with its try-it boards and the
-// server's disconnection grace. It is open to guests and members alike.
+// server's disconnection grace and first-move time. It is open to
+// guests and members alike.
 func (h *Handler) handleRules(w http.ResponseWriter, r *http.Request) {
 	tries, err := views.NewTryIts()
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries, DisconnectGrace: h.grace}))
+	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries, DisconnectGrace: h.grace, FirstMoveTime: h.firstMove}))
 }
 
 // handleGuidelines shows the Community Guidelines.

@@ -348,3 +348,37 @@ func TestRulesPageTellsTheGrace(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesPageTellsTheFirstMoveTime: the clocks section says that the
+// clocks start once both players have moved and names the first-move time
+// the server runs with (Config.FirstMoveTime, from --first-move-time), in
+// whole seconds with the plural form that fits, in both languages: 30
+// seconds when none is set. The aborted-games paragraph names the rule.
+func TestRulesPageTellsTheFirstMoveTime(t *testing.T) {
+	tests := []struct {
+		first time.Duration
+		lang  string
+		want  []string
+	}{
+		{0, "en", []string{"The clocks start only once both players have made their first move", "each player has 30 seconds for it", "Black from White's first move"}},
+		{3 * time.Second, "en", []string{"each player has 3 seconds for it"}},
+		{time.Second, "en", []string{"each player has 1 second for it"}},
+		{0, "tr", []string{"iki oyuncu da ilk hamlesini yaptıktan sonra", "ilk hamlesi için 30 saniyesi vardır"}},
+		{2500 * time.Millisecond, "tr", []string{"ilk hamlesi için 3 saniyesi vardır"}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%v %s", tc.first, tc.lang), func(t *testing.T) {
+			doc := getPage(t, Config{FirstMoveTime: tc.first}, "/rules?lang="+tc.lang)
+			rule := strings.Join(strings.Fields(doc.Find(`[data-testid="first-move-rule"]`).Text()), " ")
+			for _, w := range tc.want {
+				if !strings.Contains(rule, w) {
+					t.Errorf("the first-move rule lacks %q: %q", w, rule)
+				}
+			}
+			abort := map[string]string{"en": "does not make their first move in time", "tr": "ilk hamlesini zamanında yapmazsa"}[tc.lang]
+			if text := strings.Join(strings.Fields(doc.Find("#ending").Text()), " "); !strings.Contains(text, abort) {
+				t.Errorf("the aborted-games rule lacks %q", abort)
+			}
+		})
+	}
+}

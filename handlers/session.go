@@ -23,6 +23,7 @@ type Accounts interface {
 	LogOut(ctx context.Context, token string) error
 	UserBySession(ctx context.Context, token string) (account.User, error)
 	UpdateProfile(ctx context.Context, userID int64, p account.Profile) (account.User, error)
+	SaveSound(ctx context.Context, userID int64, on bool) error
 }
 
 // userFrom returns the logged-in user of the request context; ok is false

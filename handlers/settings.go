@@ -61,6 +61,41 @@ func (h *Handler) handleSettingsSave(w http.ResponseWriter, r *http.Request) {
 	redirectTo(w, r, "/settings?saved=1")
 }
 
+// handleSettingsSound turns the game page's sounds on (sound=on) or off
+// (sound=off) for the member, from the settings page or the switch on the
+// game page. The switch posts with htmx and gets itself back, showing the
+// new choice; a plain form goes on to next (a local path), else to the
+// settings page.
+func (h *Handler) handleSettingsSound(w http.ResponseWriter, r *http.Request) {
+	u, _ := userFrom(r.Context()) // requireUser ran
+	if err := r.ParseForm(); err != nil {
+		h.fail(w, r, fmt.Errorf("%w: %w", errBadRequest, err))
+		return
+	}
+	var on bool
+	switch r.PostFormValue("sound") {
+	case "on":
+		on = true
+	case "off":
+	default:
+		h.fail(w, r, errBadRequest)
+		return
+	}
+	if err := h.accounts.SaveSound(r.Context(), u.ID, on); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if isHTMX(r) {
+		h.render(w, r, http.StatusOK, views.SoundSwitch(on))
+		return
+	}
+	next := r.PostFormValue("next")
+	if localPath(next) == "" {
+		next = "/settings?saved=1"
+	}
+	redirectTo(w, r, next)
+}
+
 // settingsForm reads what the settings page shows for the request's
 // member: their saved look and their inventory.
 func (h *Handler) settingsForm(r *http.Request) (views.SettingsForm, error) {

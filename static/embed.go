@@ -1,5 +1,5 @@
 // Package static holds the files served under /static/: the stylesheet, the
-// vendored htmx scripts and the piece images, embedded in the binary.
+// vendored htmx scripts, the piece images and the site icons, embedded in the binary.
 //
 // Pages link to a file through URL, which adds a content version, so a
 // response can be cached for good and a changed file still reaches the
@@ -21,7 +21,7 @@ const Prefix = "/static/"
 
 // FS holds the static files, named relative to Prefix ("css/app.css").
 //
-//go:embed css/*.css js/*.js js/LICENSE.*.txt img/pieces/*.svg img/pieces/LICENSE.txt img/pieces/*/*.svg img/pieces/*/LICENSE.txt
+//go:embed css/*.css js/*.js js/LICENSE.*.txt img/*.svg img/pieces/*.svg img/pieces/LICENSE.txt img/pieces/*/*.svg img/pieces/*/LICENSE.txt
 var FS embed.FS
 
 // versions maps each file in FS to a short hash of its content.

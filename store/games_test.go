@@ -214,12 +214,13 @@ func TestPlayRestartOnSQLite(t *testing.T) {
 	if after.Ply != len(moves) || after.Status != game.Active {
 		t.Fatalf("after restart: ply %d, status %v", after.Ply, after.Status)
 	}
-	// Each side used 2 s per move, five moves each; White (to move) also
-	// pays the 40 s of downtime.
-	if want := 5*time.Minute - 10*time.Second - 40*time.Second; after.Clocks.White != want {
+	// Each side used 2 s per move for four of its five moves (the clocks
+	// start with Black's first move); White (to move) also pays the 40 s
+	// of downtime.
+	if want := 5*time.Minute - 8*time.Second - 40*time.Second; after.Clocks.White != want {
 		t.Errorf("White's clock %v, want %v", after.Clocks.White, want)
 	}
-	if want := 5*time.Minute - 10*time.Second; after.Clocks.Black != want {
+	if want := 5*time.Minute - 8*time.Second; after.Clocks.Black != want {
 		t.Errorf("Black's clock %v, want %v", after.Clocks.Black, want)
 	}
 	advance(time.Second)

@@ -18,7 +18,7 @@ import (
 var ErrConflict = errors.New("store: conflict")
 
 // userColumns are the columns userRow reads, in a query on users.
-const userColumns = "id, username, language, gender, is_admin, created_at, board_theme, piece_set, frame"
+const userColumns = "id, username, language, gender, is_admin, created_at, board_theme, piece_set, frame, sound_off"
 
 // userRow is a users row as account.User needs it.
 type userRow struct {
@@ -32,6 +32,8 @@ type userRow struct {
 	BoardTheme string `db:"board_theme"`
 	PieceSet   string `db:"piece_set"`
 	Frame      string `db:"frame"`
+	// SoundOff: the game page's sounds are off (migration 0013).
+	SoundOff bool `db:"sound_off"`
 }
 
 // toUser converts a row.
@@ -48,6 +50,7 @@ func toUser(r userRow) (account.User, error) {
 		Admin:     r.Admin,
 		CreatedAt: created,
 		Look:      cosmetics.Look{Board: r.BoardTheme, Pieces: r.PieceSet, Frame: r.Frame}.Normal(),
+		SoundOff:  r.SoundOff,
 	}, nil
 }
 
@@ -134,6 +137,24 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profi
 		return account.User{}, fmt.Errorf("store: update profile of user %d: %w", userID, notFound(err))
 	}
 	return toUser(r)
+}
+
+// SaveSound stores whether the game page plays sounds for user userID
+// (account.User.SoundOff is its opposite). A missing user matches
+// ErrNotFound.
+func (s *Store) SaveSound(ctx context.Context, userID int64, on bool) error {
+	res, err := s.db.ExecContext(ctx, "UPDATE users SET sound_off = ? WHERE id = ?", !on, userID)
+	if err != nil {
+		return fmt.Errorf("store: save sound of user %d: %w", userID, err)
+	}
+	n, err := res.RowsAffected()
+	if err == nil && n == 0 {
+		err = notFound(sql.ErrNoRows)
+	}
+	if err != nil {
+		return fmt.Errorf("store: save sound of user %d: %w", userID, err)
+	}
+	return nil
 }
 
 // getUser reads the one user matching the where clause.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"satranc/engine/chess"
+	"satranc/engine/elo"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -57,6 +58,9 @@ type GameView struct {
 	CanOfferDraw               bool
 	// OpponentGone is the opponent's disconnection countdown, if running.
 	OpponentGone time.Duration
+	// FirstMove is the first-move countdown while the clocks wait for a
+	// first move (game_firstmove.templ).
+	FirstMove FirstMoveView
 	// OwnGrace is how long the viewer, a player of a live game, has to
 	// come back after losing the connection: the page counts it down
 	// itself when its event stream fails (static/js/board.js).
@@ -109,6 +113,12 @@ type PlayerView struct {
 	// Frame is the player's chosen frame (a cosmetics.Frame item ID), ""
 	// for a bot or an empty seat.
 	Frame string
+	// Rating is the player's rating in a rated game (a bot's fixed one),
+	// 0 where none is shown.
+	Rating int
+	// Material is what the player has taken and their lead, in the
+	// position shown.
+	Material Material
 }
 
 // ClockView is one clock at the moment of rendering.
@@ -162,9 +172,11 @@ type GameViewInput struct {
 	// Viewer is the user looking at the page; 0 for nobody.
 	Viewer int64
 	// Names maps user IDs to their names, Frames to the frames they
-	// chose (cosmetics; a missing one draws no frame).
-	Names  map[int64]string
-	Frames map[int64]string
+	// chose (cosmetics; a missing one draws no frame), Ratings to their
+	// ratings (read for rated games only).
+	Names   map[int64]string
+	Frames  map[int64]string
+	Ratings map[int64]int
 	// Letters are the piece letters of the page language.
 	Letters chess.Letters
 	// BaseURL is prepended to the invite path to make a link to share.
@@ -189,11 +201,19 @@ func NewPlayerViews(snap play.Snapshot, in GameViewInput) (top, bottom PlayerVie
 	if side, ok := snap.SideOf(in.Viewer); ok {
 		b = side
 	}
+	var material [2]Material
+	material[chess.White], material[chess.Black] = NewMaterial(snap.Position)
 	player := func(side chess.Color) PlayerView {
 		seat := snap.Seat(side)
-		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User]}
+		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User], Material: material[side]}
 		if pv.IsBot && isPublic(snap.Kind) {
 			pv.BotName = PublicBotName(snap.ID, side)
+		}
+		if isPublic(snap.Kind) && !snap.Unstaked {
+			pv.Rating = in.Ratings[seat.User]
+			if pv.IsBot {
+				pv.Rating = elo.BotRating(seat.Bot)
+			}
 		}
 		pv.Clock = ClockView{
 			Timed:     snap.Clocks.Timed,
@@ -243,6 +263,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	}
 
 	live := snap.Status == game.Active
+	v.FirstMove = newFirstMoveView(snap, v, in.Now)
 	if v.Player && live {
 		opp := v.Side.Other()
 		if d := snap.DisconnectDeadline[opp]; !d.IsZero() {
@@ -302,6 +323,39 @@ func (v GameView) Over() bool { return v.Status.Over() }
 // Live reports whether the game is being played.
 func (v GameView) Live() bool { return v.Status == game.Active }
 
+// MovePly returns the ply after the move of row i of the move list:
+// White's, or Black's when black is set. A game that starts with Black to
+// move has no White move in its first row.
+func (v GameView) MovePly(i int, black bool) int {
+	ply := 2*i + 1
+	if len(v.Moves) > 0 && v.Moves[0].White == "" {
+		ply--
+	}
+	if black {
+		ply++
+	}
+	return ply
+}
+
+// Score returns the result as the move list ends with it: "1-0", "0-1",
+// "½-½", or "" for a game with no result (aborted, cancelled, not over).
+func (v GameView) Score() string {
+	switch v.Outcome.Result {
+	case game.WhiteWins, game.BlackWins:
+		return v.Outcome.Result.String()
+	case game.Draw:
+		return "½-½"
+	}
+	return ""
+}
+
+// EndReason returns how the game ended, without the result: the last
+// line of the move list, under the score.
+func (v GameView) EndReason(ctx context.Context) string {
+	side := T(ctx, "game.side."+v.Outcome.Side.String())
+	return TD(ctx, "game.end."+v.Outcome.Reason.String(), map[string]any{"Side": side})
+}
+
 // InviteHours is InviteExpiresIn in whole hours, rounded up.
 func (v GameView) InviteHours() int {
 	return int((v.InviteExpiresIn + time.Hour - 1) / time.Hour)
@@ -332,8 +386,7 @@ func (v GameView) StatusText(ctx context.Context) string {
 // the result.
 func (v GameView) EndText(ctx context.Context) string {
 	o := v.Outcome
-	side := T(ctx, "game.side."+o.Side.String())
-	reason := TD(ctx, "game.end."+o.Reason.String(), map[string]any{"Side": side})
+	reason := v.EndReason(ctx)
 	var result string
 	switch o.Result {
 	case game.WhiteWins:

@@ -37,10 +37,14 @@ type SquareView struct {
 	Piece  chess.Piece // chess.NoPiece for an empty square
 	// FileLabel is the file letter drawn in the squares of the bottom row,
 	// RankLabel the rank number drawn in the squares of the left column;
-	// both are empty elsewhere.
-	FileLabel, RankLabel string
-	LastMove             bool // from or to square of the last move
-	Check                bool // the king in check stands here
+	// both are empty elsewhere. FlipFileLabel and FlipRankLabel are the
+	// same in the top row and the right column, which become the bottom
+	// and the left when the page turns the board round (set by
+	// BoardView.Flippable).
+	FileLabel, RankLabel         string
+	FlipFileLabel, FlipRankLabel string
+	LastMove                     bool // from or to square of the last move
+	Check                        bool // the king in check stands here
 }
 
 // NewBoardView builds the view of position p with the side bottom at the
@@ -77,6 +81,21 @@ func NewBoardView(p chess.Position, bottom chess.Color) BoardView {
 			}
 			b.Rows[row][col] = v
 		}
+	}
+	return b
+}
+
+// Flippable returns a copy of b with the coordinates a page needs to turn
+// the board round: the files along the top row, the ranks along the right
+// column (hidden until the board is turned; static/css/play.css).
+func (b BoardView) Flippable() BoardView {
+	for col := range b.Rows[0] {
+		sq := &b.Rows[0][col]
+		sq.FlipFileLabel = string(rune('a' + sq.Square.File()))
+	}
+	for row := range b.Rows {
+		sq := &b.Rows[row][7]
+		sq.FlipRankLabel = string(rune('1' + sq.Square.Rank()))
 	}
 	return b
 }

@@ -143,7 +143,7 @@ func TestSquareViewPiece(t *testing.T) {
 }
 
 func TestBoardRendersBlackAtBottom(t *testing.T) {
-	b := NewBoardView(mustParseFEN(t, chess.StartFEN), chess.Black)
+	b := NewBoardView(mustParseFEN(t, chess.StartFEN), chess.Black).Flippable()
 	var buf bytes.Buffer
 	if err := Board(b).Render(context.Background(), &buf); err != nil {
 		t.Fatal(err)
@@ -165,13 +165,24 @@ func TestBoardRendersBlackAtBottom(t *testing.T) {
 	if first != "h1" || last != "a8" {
 		t.Errorf("squares run %s..%s, want h1..a8", first, last)
 	}
-	if got := squares.Last().Find(".coord-file").Text(); got != "a" {
+	if got := squares.Last().Find(".coord-file:not(.coord-flip)").Text(); got != "a" {
 		t.Errorf("bottom right file label = %q, want a", got)
 	}
-	if got := squares.Last().Find(".coord-rank").Text(); got != "" {
+	if got := squares.Last().Find(".coord-rank:not(.coord-flip)").Text(); got != "" {
 		t.Errorf("bottom right has rank label %q", got)
 	}
-	if got := squares.Eq(56).Find(".coord-rank").Text(); got != "8" {
+	if got := squares.Eq(56).Find(".coord-rank:not(.coord-flip)").Text(); got != "8" {
 		t.Errorf("bottom left rank label = %q, want 8", got)
+	}
+	// The labels for a board the page turns round: the top row's files
+	// and the right column's ranks.
+	if got := squares.First().Find(".coord-file.coord-flip").Text(); got != "h" {
+		t.Errorf("top left flip file label = %q, want h", got)
+	}
+	if got := squares.Last().Find(".coord-rank.coord-flip").Text(); got != "8" {
+		t.Errorf("bottom right flip rank label = %q, want 8", got)
+	}
+	if n := board.Find(".coord-flip").Length(); n != 16 {
+		t.Errorf("%d flip labels, want 16", n)
 	}
 }

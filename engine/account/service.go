@@ -24,6 +24,7 @@ type Store interface {
 	UserByName(ctx context.Context, name string) (User, error)
 	Credentials(ctx context.Context, name string) (Credentials, error)
 	UpdateProfile(ctx context.Context, userID int64, p Profile) (User, error)
+	SaveSound(ctx context.Context, userID int64, on bool) error
 	CreateSession(ctx context.Context, s StoredSession) error
 	UserBySession(ctx context.Context, tokenHash []byte) (User, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
@@ -160,6 +161,13 @@ func (s *Service) UpdateProfile(ctx context.Context, userID int64, p Profile) (U
 		return User{}, err
 	}
 	return s.store.UpdateProfile(ctx, userID, p)
+}
+
+// SaveSound saves whether the game page plays sounds for userID (see
+// User.SoundOff). It is a preference of the member's, kept with the
+// account: no rule depends on it.
+func (s *Service) SaveSound(ctx context.Context, userID int64, on bool) error {
+	return s.store.SaveSound(ctx, userID, on)
 }
 
 // startSession stores a new random session for userID.

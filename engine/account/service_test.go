@@ -50,6 +50,16 @@ func (m *memStore) UpdateProfile(_ context.Context, id int64, p Profile) (User, 
 	return User{}, ErrNotFound
 }
 
+func (m *memStore) SaveSound(_ context.Context, id int64, on bool) error {
+	for i := range m.users {
+		if m.users[i].User.ID == id {
+			m.users[i].User.SoundOff = !on
+			return nil
+		}
+	}
+	return ErrNotFound
+}
+
 func (m *memStore) CreateSession(_ context.Context, s StoredSession) error {
 	m.sessions = append(m.sessions, s)
 	return nil

@@ -66,6 +66,9 @@ type User struct {
 	// Look is the board theme, piece set and frame the member wears
 	// (always a known item of each kind; see cosmetics.Look.Normal).
 	Look cosmetics.Look
+	// SoundOff: the member turned the game page's sounds off (the zero
+	// value plays them, as for a guest).
+	SoundOff bool
 }
 
 // Profile is the part of a User its owner may edit.

@@ -1,8 +1,10 @@
 // Package game is one game's state machine: the position (a chess.Game
 // record), the two clocks and the two seats, and everything that can end a
 // game besides the rules of play: resignation, draw by agreement, time,
-// leaving the table, disconnection and the abort rule (SPEC sections 3, 4
-// and 8).
+// leaving the table, disconnection, the first-move limit and the abort rule
+// (SPEC sections 3, 4 and 8). The clocks start once both sides have made
+// their first move; until then each side has Options.FirstMoveTime for it,
+// and one that does not move in time aborts the game (NoFirstMove).
 //
 // It is pure and single-threaded: no goroutines, no I/O, and the current
 // time is a parameter of every method. Each method returns the Events it

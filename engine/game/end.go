@@ -8,8 +8,9 @@ import (
 
 // Tick applies the passing of time at now: a flag fall (a loss, or a draw
 // against a lone king or a king and a single minor piece, SPEC section 3
-// rule 6) or a disconnection deadline (a loss). Whichever came first ends
-// the game. A Waiting game whose invitation has expired (Options.JoinBy)
+// rule 6), a first move not made in time (the game is aborted, NoFirstMove,
+// SPEC section 4) or a disconnection deadline (a loss). Whichever came
+// first ends the game. A Waiting game whose invitation has expired (Options.JoinBy)
 // is cancelled: aborted, with no result. It returns the events, none if
 // nothing happened.
 func (g *Game) Tick(now time.Time) []Event {
@@ -33,6 +34,9 @@ func (g *Game) Tick(now time.Time) []Event {
 			o.Result, o.Reason = Draw, TimeoutVsInsufficient
 		}
 		return []Event{g.finishByPlayer(o, flagAt)}
+	}
+	if side, by, ok := g.FirstMoveDeadline(); ok && !by.After(when) {
+		return []Event{g.finish(Outcome{Result: NoResult, Reason: NoFirstMove, Side: side}, by)}
 	}
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		if d := g.disconnect[side]; !d.IsZero() && d.Equal(when) {
@@ -87,6 +91,7 @@ func (g *Game) finish(o Outcome, at time.Time) Event {
 	g.endedAt = at
 	g.offer = false
 	g.disconnect = [2]time.Time{}
+	g.firstMoveBy = time.Time{}
 	return Ended{Stamp: g.stamp(at), Outcome: o, Clocks: g.Clocks(at)}
 }
 

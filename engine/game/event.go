@@ -44,7 +44,8 @@ func (c Clocks) Remaining(side chess.Color) time.Duration {
 	return c.Black
 }
 
-// Started: the second player sat down and the clocks started.
+// Started: the second player sat down and the game started. The clocks
+// start later, with the second side's first move (Game.FirstMoveDeadline).
 type Started struct {
 	Stamp
 	White, Black Seat

@@ -12,6 +12,15 @@ import (
 // before losing (SPEC section 8).
 const DefaultDisconnectGrace = 45 * time.Second
 
+// DefaultFirstMoveTime is how long each side of a timed game has for its
+// first move (SPEC section 4): White from the start of the game, Black from
+// White's first move. The clocks start only once both have moved, as on
+// lichess, which gives 20 s (bullet) to 35 s (classical) outside its
+// tournaments; one time for every control offered here, from 1+0 to 30+0,
+// is simpler to tell, and 30 s lets a player who was paired with a bot
+// after the lobby's wait look at the board first.
+const DefaultFirstMoveTime = 30 * time.Second
+
 // Options configure a new game.
 type Options struct {
 	// White and Black are the seats; an empty one makes a Waiting game.
@@ -23,6 +32,10 @@ type Options struct {
 	// DisconnectGrace is how long a disconnected player has to come back;
 	// 0 means DefaultDisconnectGrace.
 	DisconnectGrace time.Duration
+	// FirstMoveTime is how long each side of a timed game has for its
+	// first move; 0 means DefaultFirstMoveTime. An untimed game has no
+	// first-move limit.
+	FirstMoveTime time.Duration
 	// JoinBy is when the invitation of a Waiting game expires: if nobody
 	// has joined by then, Tick cancels the game (InviteExpired). Zero: it
 	// waits for good.
@@ -50,6 +63,11 @@ type Game struct {
 	endedAt   time.Time
 	grace     time.Duration
 	joinBy    time.Time
+	firstMove time.Duration // Options.FirstMoveTime
+	// firstMoveBy is when the side to move must have made its first move,
+	// while the clocks wait for both first moves of a timed game; zero
+	// otherwise.
+	firstMoveBy time.Time
 
 	offer      bool        // a draw offer is pending
 	offerBy    chess.Color // by whom
@@ -57,23 +75,27 @@ type Game struct {
 	disconnect [2]time.Time
 }
 
-// New returns a game set up by o. With both seats taken it starts at now,
-// White's clock running; otherwise it waits for Join.
+// New returns a game set up by o. With both seats taken it starts at now
+// (the clocks wait for both first moves); otherwise it waits for Join.
 func New(o Options, now time.Time) *Game {
 	start := o.Start
 	if start.Occupied() == 0 {
 		start = chess.StartPosition()
 	}
 	g := &Game{
-		seats:    [2]Seat{o.White, o.Black},
-		record:   chess.NewGame(start),
-		clock:    clock.New(o.Control),
-		grace:    o.DisconnectGrace,
-		joinBy:   o.JoinBy,
-		offerPly: [2]int{-1, -1},
+		seats:     [2]Seat{o.White, o.Black},
+		record:    chess.NewGame(start),
+		clock:     clock.New(o.Control),
+		grace:     o.DisconnectGrace,
+		joinBy:    o.JoinBy,
+		firstMove: o.FirstMoveTime,
+		offerPly:  [2]int{-1, -1},
 	}
 	if g.grace <= 0 {
 		g.grace = DefaultDisconnectGrace
+	}
+	if g.firstMove <= 0 {
+		g.firstMove = DefaultFirstMoveTime
 	}
 	if !o.White.IsEmpty() && !o.Black.IsEmpty() {
 		g.start(now)
@@ -81,10 +103,21 @@ func New(o Options, now time.Time) *Game {
 	return g
 }
 
+// start makes the game Active at now. The clocks do not run yet: the side
+// to move has the first-move time (see FirstMoveDeadline).
 func (g *Game) start(now time.Time) {
 	g.status = Active
 	g.startedAt = now
-	g.clock.Start(g.sideToMove(), now)
+	g.firstMoveBy = g.firstMoveDeadlineFrom(now)
+}
+
+// firstMoveDeadlineFrom returns when a first move due from from must be
+// made: the zero time in an untimed game, which has no such limit.
+func (g *Game) firstMoveDeadlineFrom(from time.Time) time.Time {
+	if !g.clock.Control().Timed() {
+		return time.Time{}
+	}
+	return from.Add(g.firstMove)
 }
 
 // Join seats s in the empty seat of a Waiting game and starts it at now.
@@ -155,6 +188,23 @@ func (g *Game) EndedAt() time.Time { return g.endedAt }
 // DisconnectGrace returns how long a disconnected player has to come back.
 func (g *Game) DisconnectGrace() time.Duration { return g.grace }
 
+// FirstMoveTime returns how long each side has for its first move in a
+// timed game.
+func (g *Game) FirstMoveTime() time.Duration { return g.firstMove }
+
+// FirstMoveDeadline returns the side that has yet to make its first move
+// and when it must have made it, while an Active timed game waits for the
+// first moves (SPEC section 4): the side to move at the start has until
+// the start plus the first-move time, the other side until the first move
+// plus that time. The clocks start with the second side's first move; a
+// side that misses its deadline aborts the game (Tick, NoFirstMove).
+func (g *Game) FirstMoveDeadline() (chess.Color, time.Time, bool) {
+	if g.status != Active || g.firstMoveBy.IsZero() {
+		return chess.White, time.Time{}, false
+	}
+	return g.sideToMove(), g.firstMoveBy, true
+}
+
 // Clocks returns both clocks at now.
 func (g *Game) Clocks(now time.Time) Clocks {
 	side, running := g.clock.Running()
@@ -180,8 +230,8 @@ func (g *Game) DisconnectDeadline(side chess.Color) (time.Time, bool) {
 func (g *Game) JoinBy() (time.Time, bool) { return g.joinBy, !g.joinBy.IsZero() }
 
 // NextDeadline returns the earliest moment at which Tick may end the game
-// (a flag fall, a disconnection deadline, or the expiry of a Waiting game's
-// invitation), if there is one.
+// (a flag fall, a first move's deadline, a disconnection deadline, or the
+// expiry of a Waiting game's invitation), if there is one.
 func (g *Game) NextDeadline() (time.Time, bool) {
 	if g.status == Waiting {
 		return g.JoinBy()
@@ -190,7 +240,7 @@ func (g *Game) NextDeadline() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	next, ok := g.clock.FlagAt()
-	for _, d := range g.disconnect {
+	for _, d := range [...]time.Time{g.disconnect[chess.White], g.disconnect[chess.Black], g.firstMoveBy} {
 		if !d.IsZero() && (!ok || d.Before(next)) {
 			next, ok = d, true
 		}

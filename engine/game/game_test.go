@@ -224,7 +224,9 @@ func TestTimeout(t *testing.T) {
 		reason Reason
 	}{
 		{"black flags", "", []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4"}, WhiteWins, Timeout},
-		{"white flags first move: aborted", "", nil, NoResult, Abort},
+		// The clocks start with Black's first move: White, who then has
+		// made one move, flags in the abort window.
+		{"white flags second move: aborted", "", []string{"e2e4", "e7e5"}, NoResult, Abort},
 		// After four moves Black flags with White holding only king and knight.
 		{"vs king and knight", "7k/8/8/8/8/8/1N4p1/K7 w - - 0 1", []string{"b2d3", "h8h7", "d3e5", "h7h6", "e5f3"}, Draw, TimeoutVsInsufficient},
 		{"vs king and pawn", "7k/8/8/8/8/8/1P4p1/K7 w - - 0 1", []string{"b2b3", "h8h7", "b3b4", "h7h6", "b4b5"}, WhiteWins, Timeout},
@@ -340,8 +342,9 @@ func TestDisconnection(t *testing.T) {
 		t.Errorf("Reconnect = %v", evs)
 	}
 	g.Disconnect(chess.White, at(last+20*time.Second))
-	// The clock keeps running meanwhile.
-	if c := g.Clocks(at(last + 20*time.Second)); c.White != 10*time.Minute-2*time.Second-20*time.Second {
+	// The clock keeps running meanwhile. (White's first move was free: the
+	// clocks started with Black's, and Nf3 took 1 s.)
+	if c := g.Clocks(at(last + 20*time.Second)); c.White != 10*time.Minute-time.Second-20*time.Second {
 		t.Errorf("White's clock = %v", c.White)
 	}
 	if evs := g.Tick(at(last + 49*time.Second)); len(evs) != 0 {
@@ -489,13 +492,15 @@ func TestRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := f.Clocks(at(2 * time.Hour)); c.Running || c.Black != 0 || c.White != 3*time.Minute-2*time.Second+4*time.Second {
+	// e4 cost nothing and earned no increment (the clocks start with
+	// Black's first move); Nf3 took 1 s and earned 2.
+	if c := f.Clocks(at(2 * time.Hour)); c.Running || c.Black != 0 || c.White != 3*time.Minute+time.Second {
 		t.Errorf("finished clocks = %+v", c)
 	}
 }
 
 func TestNamesRoundTrip(t *testing.T) {
-	for r := NoReason; r <= InviteExpired; r++ {
+	for r := NoReason; r <= NoFirstMove; r++ {
 		if got, err := ParseReason(r.String()); err != nil || got != r {
 			t.Errorf("ParseReason(%q) = %v, %v", r, got, err)
 		}

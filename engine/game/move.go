@@ -34,7 +34,7 @@ func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Ti
 		}
 		return evs, fmt.Errorf("game: move: %w", err)
 	}
-	left := g.clock.Press(now)
+	left := g.pressClock(side, now)
 	g.moves = append(g.moves, MoveRecord{Move: m, At: now, Clock: left})
 
 	if !g.disconnect[side].IsZero() {
@@ -55,6 +55,26 @@ func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Ti
 		evs = append(evs, g.finish(o, now))
 	}
 	return evs, nil
+}
+
+// pressClock ends side's move, just played, on the clocks at now and
+// returns side's time left. Once the clocks run, that is pressing the
+// clock: side's clock stops with the increment added and the opponent's
+// starts. Before, the first moves cost no time and earn no increment (SPEC
+// section 4; lichess starts its clocks after the second half-move too): a
+// first move gives the opponent its first-move time, and the second side's
+// first move starts the clock of the side to move.
+func (g *Game) pressClock(side chess.Color, now time.Time) time.Duration {
+	if _, running := g.clock.Running(); running {
+		return g.clock.Press(now)
+	}
+	if g.record.Ply() == 1 {
+		g.firstMoveBy = g.firstMoveDeadlineFrom(now)
+	} else {
+		g.firstMoveBy = time.Time{}
+		g.clock.Start(g.sideToMove(), now)
+	}
+	return g.clock.Remaining(side, now)
 }
 
 // ParseMove reads a move typed or sent for the current position: UCI

@@ -99,12 +99,13 @@ const (
 	Disconnected          // Outcome.Side stayed disconnected past the grace period
 	Abort                 // Outcome.Side aborted the game (Outcome.Cause says how)
 	InviteExpired         // nobody accepted the invitation of Outcome.Side's private game in time
+	NoFirstMove           // Outcome.Side did not make its first move in time (SPEC section 4): aborted
 )
 
 var reasonNames = [...]string{
 	"", "checkmate", "stalemate", "repetition", "fifty_moves", "insufficient_material",
 	"agreement", "resignation", "timeout", "timeout_vs_insufficient", "left_table",
-	"disconnected", "aborted", "invite_expired",
+	"disconnected", "aborted", "invite_expired", "no_first_move",
 }
 
 // String returns the reason in snake case, such as "checkmate",
@@ -170,9 +171,12 @@ func (o Outcome) Winner() (chess.Color, bool) {
 }
 
 // IsAborted reports whether the game was aborted: by a player early in
-// the game, or because nobody accepted its invitation in time. An aborted
-// game counts nowhere (SPEC section 3).
-func (o Outcome) IsAborted() bool { return o.Reason == Abort || o.Reason == InviteExpired }
+// the game, because a player did not make their first move in time, or
+// because nobody accepted its invitation in time. An aborted game counts
+// nowhere (SPEC section 3).
+func (o Outcome) IsAborted() bool {
+	return o.Reason == Abort || o.Reason == NoFirstMove || o.Reason == InviteExpired
+}
 
 // String describes the outcome, such as "0-1 resignation by white".
 func (o Outcome) String() string {
@@ -183,6 +187,8 @@ func (o Outcome) String() string {
 		return fmt.Sprintf("%s %s (%s)", o.Result, o.Reason, o.Side)
 	case Abort:
 		return fmt.Sprintf("aborted by %s (%s)", o.Side, o.Cause)
+	case NoFirstMove:
+		return fmt.Sprintf("aborted: no first move by %s", o.Side)
 	case InviteExpired:
 		return fmt.Sprintf("invitation of %s expired", o.Side)
 	}

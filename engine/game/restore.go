@@ -25,12 +25,16 @@ type Saved struct {
 // Restore rebuilds a game from its stored form. The moves are replayed with
 // the rules, so an illegal stored move is an error. Each side's clock is its
 // time after its last move (the initial time before it has moved); in an
-// Active game the side to move's clock runs from its opponent's last move
-// (or the start), so time passed since then, including any downtime, counts
-// against it: Restore does not Tick, and a clock may already be out of time.
-// See EnsureRemaining for granting a grace after a restart.
+// Active game the side to move's clock runs from its opponent's last move,
+// so time passed since then, including any downtime, counts against it:
+// Restore does not Tick, and a clock may already be out of time. Before both
+// sides have made their first move the clocks stand still, and the side to
+// move's first-move deadline runs from the start (no move yet) or from the
+// first move, as it did before the restart, and may have passed too. See
+// EnsureRemaining for granting a grace after a restart.
 func Restore(s Saved) (*Game, error) {
-	g := New(Options{Control: s.Control, Start: s.Start, DisconnectGrace: s.DisconnectGrace, JoinBy: s.JoinBy}, time.Time{})
+	g := New(Options{Control: s.Control, Start: s.Start, DisconnectGrace: s.DisconnectGrace,
+		FirstMoveTime: s.FirstMoveTime, JoinBy: s.JoinBy}, time.Time{})
 	g.seats = [2]Seat{s.White, s.Black}
 	for i, mr := range s.Moves {
 		if err := g.record.Play(mr.Move); err != nil {
@@ -69,7 +73,14 @@ func Restore(s Saved) (*Game, error) {
 		snap.Since = mr.At
 	}
 	if s.Status == Active {
-		snap.Running, snap.Side = true, g.sideToMove()
+		switch len(s.Moves) {
+		case 0:
+			g.firstMoveBy = g.firstMoveDeadlineFrom(s.StartedAt)
+		case 1:
+			g.firstMoveBy = g.firstMoveDeadlineFrom(s.Moves[0].At)
+		default:
+			snap.Running, snap.Side = true, g.sideToMove()
+		}
 		g.clock = clock.Restore(snap)
 		return g, nil
 	}
@@ -81,14 +92,25 @@ func Restore(s Saved) (*Game, error) {
 	return g, nil
 }
 
-// EnsureRemaining gives the side to move at least min on its clock at now,
+// EnsureRemaining gives the side to move at least grace on its clock at now,
 // if the game is Active and timed; it reports whether it had to. Restart
-// recovery uses it so that the downtime does not flag a player.
-func (g *Game) EnsureRemaining(min time.Duration, now time.Time) bool {
+// recovery uses it so that the downtime does not flag a player. While the
+// game waits for a first move it moves that move's deadline instead, to at
+// least grace (but never more than the first-move time) from now, so that
+// the downtime does not abort the game either.
+func (g *Game) EnsureRemaining(grace time.Duration, now time.Time) bool {
+	if _, by, ok := g.FirstMoveDeadline(); ok {
+		least := now.Add(min(grace, g.firstMove))
+		if !by.Before(least) {
+			return false
+		}
+		g.firstMoveBy = least
+		return true
+	}
 	side, running := g.clock.Running()
-	if g.status != Active || !running || !g.clock.Control().Timed() || g.clock.Remaining(side, now) >= min {
+	if g.status != Active || !running || !g.clock.Control().Timed() || g.clock.Remaining(side, now) >= grace {
 		return false
 	}
-	g.clock.SetRemaining(side, min, now)
+	g.clock.SetRemaining(side, grace, now)
 	return true
 }

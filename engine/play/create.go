@@ -142,7 +142,7 @@ func (s *Service) create(ctx context.Context, rec GameRecord) (int64, error) {
 func (s *Service) startNew(rec GameRecord) error {
 	g := game.New(game.Options{
 		White: rec.White, Black: rec.Black, Control: rec.Control,
-		DisconnectGrace: s.grace, JoinBy: s.joinBy(rec),
+		DisconnectGrace: s.grace, FirstMoveTime: s.first, JoinBy: s.joinBy(rec),
 	}, rec.CreatedAt)
 	if err := s.claimGame(rec.ID); err != nil {
 		return err

@@ -5,8 +5,8 @@
 // load -> engine/game -> save (Store) -> publish (engine/live).
 //
 // Each live game has exactly one writer: a goroutine that owns the
-// game.Game, applies every action in turn, runs the flag-fall and
-// disconnection timers and receives the bot's moves. A change is written to
+// game.Game, applies every action in turn, runs the flag-fall, first-move
+// and disconnection timers and receives the bot's moves. A change is written to
 // the Store before it is published, so an acknowledged move survives a
 // crash (DESIGN.md "How a move flows").
 //

@@ -80,11 +80,11 @@ func seatName(name string, seat game.Seat) string {
 }
 
 // terminationTag describes an outcome in words: "checkmate", "resignation
-// by black", "aborted by white".
+// by black", "aborted by white", "no first move by black".
 func terminationTag(o game.Outcome) string {
 	words := strings.ReplaceAll(o.Reason.String(), "_", " ")
 	switch o.Reason {
-	case game.Resignation, game.Timeout, game.TimeoutVsInsufficient, game.LeftTable, game.Disconnected:
+	case game.Resignation, game.Timeout, game.TimeoutVsInsufficient, game.LeftTable, game.Disconnected, game.NoFirstMove:
 		return words + " by " + o.Side.String()
 	case game.Abort:
 		return "aborted by " + o.Side.String()

@@ -252,7 +252,8 @@ func TestFlagFallTimer(t *testing.T) {
 		mustMove(t, s, id, w, b, "e4", "e5", "Nf3", "Nc6")
 		sub := s.Subscribe(id)
 		defer sub.Close()
-		time.Sleep(57 * time.Second) // White had 58 s left
+		// White's clock started with e5 (e4 was free) and Nf3 took 1 s.
+		time.Sleep(58 * time.Second) // White had 59 s left
 		synctest.Wait()
 		if rec, _ := st.Game(ctx, id); rec.Status.Over() {
 			t.Fatal("ended before the flag")
@@ -501,9 +502,10 @@ func TestPGNClocksInWholeSeconds(t *testing.T) {
 			t.Fatal(err)
 		}
 		clocks := regexp.MustCompile(`\[%clk [^\]]*\]`).FindAllString(pgn, -1)
-		// Each move costs its mover 1.3 s and gains 2 s: 3:00.700007 after
-		// the first, 3:01.400014 after the second, both 3:01 on a clock.
-		want := []string{"[%clk 0:03:01]", "[%clk 0:03:01]", "[%clk 0:03:01]", "[%clk 0:03:01]"}
+		// The first moves cost nothing and earn no increment (the clocks
+		// start with Black's): 3:00. Then each move costs its mover 1.3 s
+		// and gains 2 s: 3:00.699993, 3:01 on a clock.
+		want := []string{"[%clk 0:03:00]", "[%clk 0:03:00]", "[%clk 0:03:01]", "[%clk 0:03:01]"}
 		if !slices.Equal(clocks, want) {
 			t.Errorf("clocks %q, want %q in\n%s", clocks, want, pgn)
 		}

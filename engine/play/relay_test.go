@@ -72,7 +72,9 @@ func TestRelayCarriesSnapshots(t *testing.T) {
 	got := m.Snapshot
 	if got.Ply != 1 || got.Position.FEN() != want.Position.FEN() || got.Start.FEN() != want.Start.FEN() ||
 		len(got.Moves) != 1 || got.Moves[0].Move != want.Moves[0].Move || got.White != want.White ||
-		got.Control != want.Control || got.Status != game.Active || !got.Clocks.Timed || !got.Clocks.Running {
+		got.Control != want.Control || got.Status != game.Active || !got.Clocks.Timed || got.Clocks.Running ||
+		got.FirstMoveBy.IsZero() || !got.FirstMoveBy.Equal(want.FirstMoveBy) {
+		// The clocks wait for Black's first move, due by FirstMoveBy.
 		t.Errorf("relayed snapshot after e4:\n%+v\nwant\n%+v", got, want)
 	}
 

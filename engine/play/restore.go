@@ -37,7 +37,7 @@ func (s *Service) restore(rec GameRecord) (*game.Game, error) {
 	g, err := game.Restore(game.Saved{
 		Options: game.Options{
 			White: rec.White, Black: rec.Black, Control: rec.Control,
-			Start: start, DisconnectGrace: s.grace, JoinBy: s.joinBy(rec),
+			Start: start, DisconnectGrace: s.grace, FirstMoveTime: s.first, JoinBy: s.joinBy(rec),
 		},
 		Status: rec.Status, StartedAt: rec.StartedAt, Moves: moves,
 		Outcome: rec.Outcome, EndedAt: rec.EndedAt,

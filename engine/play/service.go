@@ -16,7 +16,9 @@ import (
 // when a game is reopened after a restart. The downtime counts against the
 // side to move (DESIGN.md "Restart safety"), as a disconnection would,
 // unless that would flag them: then they get this much from the restart, so
-// that their page can reconnect and they can still move.
+// that their page can reconnect and they can still move. Before both first
+// moves the same goes for the first move's deadline, capped at the
+// first-move time (game.Game.EnsureRemaining).
 const DefaultRestartGrace = 15 * time.Second
 
 // storeTimeout bounds each store call made by a game's writer, which must
@@ -42,6 +44,11 @@ type Config struct {
 	DisconnectGrace time.Duration
 	// RestartGrace: see DefaultRestartGrace; 0 means that.
 	RestartGrace time.Duration
+	// FirstMoveTime is how long each side of a timed game has for its
+	// first move before the game is aborted (the clocks start once both
+	// have moved, SPEC section 4); 0 means game.DefaultFirstMoveTime
+	// (30 s). Tests may shorten it.
+	FirstMoveTime time.Duration
 	// InviteExpiry is how long a private game's invitation stays open: a
 	// game nobody joins within it is cancelled. 0 means
 	// DefaultInviteExpiry.
@@ -78,6 +85,7 @@ type Service struct {
 	now      func() time.Time
 	grace    time.Duration
 	reGrac   time.Duration
+	first    time.Duration // first-move time
 	expiry   time.Duration // of a private game's invitation
 	log      *slog.Logger
 	claim    func(ctx context.Context, id int64) error
@@ -102,7 +110,7 @@ type Service struct {
 func New(cfg Config) *Service {
 	s := &Service{
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
-		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, expiry: cfg.InviteExpiry,
+		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, first: cfg.FirstMoveTime, expiry: cfg.InviteExpiry,
 		log: cfg.Logger, claim: cfg.Claim,
 		announce: cfg.Announce, relay: cfg.Relay,
 		tables:  make(map[int64]*table),
@@ -121,6 +129,9 @@ func New(cfg Config) *Service {
 	}
 	if s.reGrac <= 0 {
 		s.reGrac = DefaultRestartGrace
+	}
+	if s.first <= 0 {
+		s.first = game.DefaultFirstMoveTime
 	}
 	if s.expiry <= 0 {
 		s.expiry = DefaultInviteExpiry
@@ -154,8 +165,9 @@ func (s *Service) Close() {
 }
 
 // Recover reopens every unfinished game in the store: it rebuilds each
-// position from the stored moves, restores the clocks from the stored
-// times with the restart policy (see DefaultRestartGrace) and marks every
+// position from the stored moves, restores the clocks (or, before both
+// first moves, the first move's deadline) from the stored times with the
+// restart policy (see DefaultRestartGrace) and marks every
 // human player as disconnected from now, so that one who does not come back
 // within the disconnection grace loses. A private game whose invitation
 // expired meanwhile is cancelled instead, without starting its writer. It

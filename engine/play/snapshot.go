@@ -36,6 +36,10 @@ type Snapshot struct {
 	// DisconnectGrace is how long a player who lost the connection has to
 	// come back.
 	DisconnectGrace time.Duration
+	// FirstMoveBy is, while an active timed game waits for a first move
+	// (the clocks start once both sides have moved), when the side to move
+	// must have made it, or the game is aborted; zero otherwise.
+	FirstMoveBy time.Time
 	// InviteToken is a private game's invite secret: show it only to the
 	// player who created the game. JoinBy is when the invitation of a
 	// Waiting game expires (zero: never).
@@ -121,6 +125,7 @@ func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time)
 	for _, side := range sides {
 		snap.DisconnectDeadline[side], _ = g.DisconnectDeadline(side)
 	}
+	_, snap.FirstMoveBy, _ = g.FirstMoveDeadline()
 	return snap
 }
 

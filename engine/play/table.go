@@ -66,8 +66,9 @@ func (t *table) do(ctx context.Context, fn func(*table) error) error {
 	return <-errc
 }
 
-// run is the writer's loop: requests, the flag/disconnection timer and the
-// bot's answers, one at a time.
+// run is the writer's loop: requests, the timer of the game's next
+// deadline (a flag fall, a first move due, a disconnection) and the bot's
+// answers, one at a time.
 func (t *table) run() {
 	defer t.s.wg.Done()
 	defer close(t.done)
@@ -216,7 +217,14 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
-	remaining := t.g.Clocks(t.s.now()).Remaining(side)
+	now := t.s.now()
+	remaining := t.g.Clocks(now).Remaining(side)
+	if _, by, ok := t.g.FirstMoveDeadline(); ok {
+		// The clock stands still before the first moves, but the first
+		// move is due by the deadline: the bot budgets (and, at a public
+		// table, paces) its move within what is left of that.
+		remaining = max(min(remaining, by.Sub(now)), time.Millisecond)
+	}
 	inc := t.g.Control().Increment
 	t.s.wg.Add(1)
 	go func() {

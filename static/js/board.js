@@ -23,6 +23,11 @@
 // filling the form's uci (and ply) fields and submitting the form (htmx
 // posts it). Before that a cancelable "satranc:move" event is dispatched on
 // the board (see send).
+//
+// Premove: on the opponent's turn a player's board (data-color and
+// data-move-form, data-interactive "false", or "pending" while their own
+// move is on its way) takes one move ahead, set by drag or click-click with
+// the piece movement rules only, as on lichess (see Premove below).
 (function () {
   "use strict";
 
@@ -75,8 +80,8 @@
   }
 
   function clearMarks(board) {
-    board.querySelectorAll(".sq-selected, .sq-target, .sq-target-capture, .sq-hover").forEach(function (el) {
-      el.classList.remove("sq-selected", "sq-target", "sq-target-capture", "sq-hover");
+    board.querySelectorAll(".sq-selected, .sq-target, .sq-target-capture, .sq-hover, .sq-premove-target").forEach(function (el) {
+      el.classList.remove("sq-selected", "sq-target", "sq-target-capture", "sq-hover", "sq-premove-target");
     });
   }
 
@@ -214,6 +219,7 @@
     document.querySelectorAll(".board").forEach(function (b) {
       var picker = b.querySelector(".promotion-picker");
       if (picker && !picker.hidden) closePicker(b);
+      if (b.dataset.moveForm) cancelPremove(b);
     });
   });
 
@@ -222,7 +228,10 @@
   document.addEventListener("pointerdown", function (e) {
     if (e.button !== 0 || (e.target.closest && e.target.closest(".promotion-picker"))) return;
     var board = boardOf(e.target);
-    if (!board) return;
+    if (!board) {
+      premoveDown(e);
+      return;
+    }
     var sq = e.target.closest(".sq[data-square]");
     if (!sq) return;
     var name = sq.dataset.square;
@@ -279,6 +288,10 @@
     if (!state || e.pointerId !== state.pointerId) return;
     var s = state;
     state = null;
+    if (s.premove) {
+      endPremovePointer(s, e, cancelled);
+      return;
+    }
     if (s.ghost) {
       s.ghost.remove();
       s.img.classList.remove("piece-lifted");
@@ -329,12 +342,266 @@
     }
   });
 
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (moveFormOf(e)) formBusy = true;
+  });
+
   document.addEventListener("htmx:afterRequest", function (e) {
     var form = moveFormOf(e);
     if (!form) return;
     if (e.detail.xhr && e.detail.xhr.status < 300 && form.elements.move) form.elements.move.value = "";
     form.elements.uci.value = "";
+    formBusy = false;
+    if (queued) setTimeout(sendQueued, 0); // after htmx has let go of the form
   });
+
+  // ---- Premove --------------------------------------------------------------
+  //
+  // As on lichess: on the opponent's turn the player picks up a piece of
+  // theirs and sets one move for it, by drag or click-click, to any square
+  // its movement allows (whatever stands there or in between; a pawn may
+  // aim diagonally, a king at its castling squares and rooks). The move is
+  // shown (.sq-premove on its two squares) and kept over the stream's
+  // redraws. When the board becomes theirs to move, it is played at once
+  // if it is among the new position's legal moves (data-legal), and
+  // dropped silently if not. A pawn premoved to the last rank becomes a
+  // Queen. A click on an empty square or an opponent's piece, a
+  // right-click on the board, or Escape cancels it; picking up another
+  // piece replaces it.
+
+  var premove = null; // {from, to, uci, piece, minPly}: the move set ahead
+  var preselected = null; // {square, piece}: a piece picked up for a premove
+  var formBusy = false; // the move form's request is on its way
+  var queued = null; // a premove due while formBusy: {uci, ply}
+
+  function canPremove(board) {
+    if (!board || !board.dataset.color || !board.dataset.moveForm) return false;
+    if (board.dataset.interactive === "true" || !document.getElementById(board.dataset.moveForm)) return false;
+    var panel = board.closest("[data-status]");
+    return !panel || panel.dataset.status === "active";
+  }
+
+  function premoveBoardOf(el) {
+    var b = el && el.closest ? el.closest(".board") : null;
+    return canPremove(b) ? b : null;
+  }
+
+  // gameBoard is the game page's board, the one the stream redraws.
+  function gameBoard() {
+    return document.querySelector(".board[data-move-form]");
+  }
+
+  function pieceCode(board, name) {
+    var sq = squareEl(board, name);
+    var img = sq && sq.querySelector(".piece");
+    return img ? img.dataset.piece || "" : "";
+  }
+
+  // premoveDests maps each square the piece on from may be premoved to
+  // onto the move in UCI (a King dropped on a rook castles).
+  function premoveDests(board, from) {
+    var out = {};
+    var code = pieceCode(board, from);
+    if (!code) return out;
+    var color = code.charAt(0), type = code.charAt(1);
+    var f = from.charCodeAt(0) - 97, r = parseInt(from.charAt(1), 10) - 1;
+    var forward = color === "w" ? 1 : -1;
+    var last = color === "w" ? 7 : 0;
+    function name(nf, nr) { return String.fromCharCode(97 + nf) + (nr + 1); }
+    function on(nf, nr) { return nf >= 0 && nf < 8 && nr >= 0 && nr < 8; }
+    function add(nf, nr, uci) {
+      if (!on(nf, nr)) return false;
+      var to = name(nf, nr);
+      out[to] = uci || from + to + (type === "P" && nr === last ? "q" : "");
+      return true;
+    }
+    function slide(dirs) {
+      dirs.forEach(function (d) {
+        for (var i = 1; add(f + d[0] * i, r + d[1] * i); i++) {}
+      });
+    }
+    var straight = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    var diagonal = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+    switch (type) {
+      case "P":
+        add(f, r + forward);
+        if (r === (color === "w" ? 1 : 6)) add(f, r + 2 * forward);
+        add(f - 1, r + forward);
+        add(f + 1, r + forward);
+        break;
+      case "N":
+        [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]].forEach(function (d) { add(f + d[0], r + d[1]); });
+        break;
+      case "B": slide(diagonal); break;
+      case "R": slide(straight); break;
+      case "Q": slide(straight.concat(diagonal)); break;
+      case "K":
+        straight.concat(diagonal).forEach(function (d) { add(f + d[0], r + d[1]); });
+        var home = color === "w" ? 0 : 7;
+        if (f === 4 && r === home) {
+          var rook = color + "R";
+          if (pieceCode(board, name(7, home)) === rook) {
+            add(6, home, from + name(6, home));
+            add(7, home, from + name(6, home));
+          }
+          if (pieceCode(board, name(0, home)) === rook) {
+            add(2, home, from + name(2, home));
+            add(0, home, from + name(2, home));
+          }
+        }
+        break;
+    }
+    return out;
+  }
+
+  function clearPremoveMarks(board) {
+    board.querySelectorAll(".sq-premove").forEach(function (el) { el.classList.remove("sq-premove"); });
+  }
+
+  function markPremove(board) {
+    clearPremoveMarks(board);
+    if (!premove) return;
+    [premove.from, premove.to].forEach(function (n) {
+      var sq = squareEl(board, n);
+      if (sq) sq.classList.add("sq-premove");
+    });
+  }
+
+  function preselect(board, from) {
+    clearMarks(board);
+    var sq = squareEl(board, from);
+    sq.classList.add("sq-selected");
+    Object.keys(premoveDests(board, from)).forEach(function (to) {
+      var t = squareEl(board, to);
+      if (t) t.classList.add("sq-premove-target");
+    });
+    preselected = { square: from, piece: pieceCode(board, from) };
+  }
+
+  function unselectPremove(board) {
+    clearMarks(board);
+    preselected = null;
+  }
+
+  function cancelPremove(board) {
+    if (!premove && !preselected) return false;
+    premove = null;
+    unselectPremove(board);
+    clearPremoveMarks(board);
+    return true;
+  }
+
+  // setPremove keeps from -> to as the move to play when the turn comes;
+  // minPly is the first ply it may be played at: the next one, or the one
+  // after while the player's own move is still on its way.
+  function setPremove(board, from, to, uci) {
+    var ply = parseInt(board.dataset.ply, 10) || 0;
+    premove = { from: from, to: to, uci: uci, piece: pieceCode(board, from),
+      minPly: ply + (board.dataset.interactive === "pending" ? 2 : 1) };
+    unselectPremove(board);
+    markPremove(board);
+  }
+
+  function premoveDown(e) {
+    var board = premoveBoardOf(e.target);
+    if (!board) return;
+    var sq = e.target.closest(".sq[data-square]");
+    if (!sq) return;
+    var name = sq.dataset.square;
+    if (preselected && preselected.square !== name) {
+      var uci = premoveDests(board, preselected.square)[name];
+      if (uci) {
+        e.preventDefault();
+        setPremove(board, preselected.square, name, uci);
+        return;
+      }
+    }
+    var img = ownPieceOn(board, sq);
+    if (!img) {
+      cancelPremove(board); // an empty square or the opponent's piece
+      return;
+    }
+    e.preventDefault();
+    var was = !!preselected && preselected.square === name;
+    premove = null;
+    clearPremoveMarks(board);
+    preselect(board, name);
+    state = { board: board, from: name, img: img, ghost: null, pointerId: e.pointerId,
+      startX: e.clientX, startY: e.clientY, wasSelected: was, premove: true };
+  }
+
+  function endPremovePointer(s, e, cancelled) {
+    var board = document.body.contains(s.board) ? s.board : gameBoard();
+    if (!s.ghost) {
+      // A click: a second click on the picked-up piece puts it down.
+      if (s.wasSelected && board) unselectPremove(board);
+      return;
+    }
+    s.ghost.remove();
+    s.img.classList.remove("piece-lifted");
+    if (!board) return;
+    var over = cancelled ? null : squareAt(e.clientX, e.clientY);
+    var to = over && board.contains(over) && over.dataset.square !== s.from ? over.dataset.square : null;
+    if (board.dataset.interactive === "true") {
+      // The turn came while the piece was in the hand: a normal move.
+      if (!to || !tryMove(board, s.from, to)) deselect(board);
+      return;
+    }
+    var uci = to && canPremove(board) && premoveDests(board, s.from)[to];
+    if (uci) setPremove(board, s.from, to, uci);
+    else unselectPremove(board);
+  }
+
+  document.addEventListener("contextmenu", function (e) {
+    var board = e.target.closest && e.target.closest(".board[data-move-form]");
+    if (board && cancelPremove(board)) e.preventDefault();
+  });
+
+  // When the stream redraws the board: on the player's turn the premove
+  // is played if legal (a piece only picked up stays picked up); otherwise
+  // the premove and the pick are shown again on the new board, as long as
+  // the piece still stands there and the game goes on. This runs at the
+  // swap itself (htmx:afterSwap), not after htmx settles, so that the move
+  // leaves within a few milliseconds of the opponent's.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!premove && !preselected) return;
+    var board = gameBoard();
+    if (!board || !board.dataset.color) {
+      premove = preselected = null; // the game is over
+      return;
+    }
+    if (board._premoveSeen) return;
+    board._premoveSeen = true;
+    var ply = parseInt(board.dataset.ply, 10) || 0;
+    if (board.dataset.interactive === "true" && (!premove || ply >= premove.minPly)) {
+      var pm = premove, pick = preselected;
+      premove = preselected = null;
+      if (pm) playPremove(board, pm);
+      else if (pick && pieceCode(board, pick.square) === pick.piece) select(board, pick.square);
+      return;
+    }
+    if (premove && pieceCode(board, premove.from) !== premove.piece) premove = null; // taken
+    if (preselected && pieceCode(board, preselected.square) !== preselected.piece) preselected = null;
+    if (preselected && canPremove(board)) preselect(board, preselected.square);
+    markPremove(board);
+  });
+
+  function playPremove(board, pm) {
+    if (pieceCode(board, pm.from) !== pm.piece || legalMoves(board).indexOf(pm.uci) < 0) return; // dropped
+    if (formBusy) {
+      queued = { uci: pm.uci, ply: board.dataset.ply };
+      return;
+    }
+    send(board, pm.uci);
+  }
+
+  function sendQueued() {
+    var q = queued;
+    queued = null;
+    var board = gameBoard();
+    if (!q || !board || board.dataset.interactive !== "true" || board.dataset.ply !== q.ply) return;
+    if (legalMoves(board).indexOf(q.uci) >= 0) send(board, q.uci);
+  }
 
   // ---- Clocks and countdowns ----------------------------------------------
 
