@@ -74,6 +74,9 @@ type serveConfig struct {
 	// adminUser names an account made an administrator at start, if it
 	// exists; "" for none.
 	adminUser string
+	// lagCompensation gives players back the measured network time of
+	// their moves, within bounds (handlers.Config.LagCompensation).
+	lagCompensation bool
 }
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -124,6 +127,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"make the account `NAME` an administrator at start, if it exists (the first account created is one anyway) (env SATRANC_ADMIN_USER)")
 	fs.StringVar(&cfg.natsURL, "nats", envOr("SATRANC_NATS", ""),
 		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the live games' events and the ends of games between the nodes of a cluster, so that each node serves the game streams of its own viewers; needs --node-addr; empty: none (env SATRANC_NATS)")
+	fs.BoolVar(&cfg.lagCompensation, "lag-compensation", true,
+		"give players back the network time of their moves, as the server measures it: up to 0.5 s a move from an allowance of 2 s per game that each move refills by 0.25 s (env SATRANC_LAG_COMPENSATION)")
 	var tlsf tlsFlags
 	tlsf.register(fs)
 	var logs logFlags
@@ -133,6 +138,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
 		"invite-expiry": "SATRANC_INVITE_EXPIRY", "first-move-time": "SATRANC_FIRST_MOVE_TIME",
+		"lag-compensation": "SATRANC_LAG_COMPENSATION",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
@@ -364,11 +370,13 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Feeds:          feeds,
 		Admin:          st,
 		Reports:        st,
+		Settlements:    st,
 		Voided:         games,
 		// The rules page tells the grace and first-move time the games
 		// run with.
 		DisconnectGrace: cfg.disconnectGrace,
 		FirstMoveTime:   cfg.firstMoveTime,
+		LagCompensation: cfg.lagCompensation,
 	})
 
 	// Shutdown cancels the requests' contexts at once, which ends the

@@ -20,12 +20,24 @@ func botFactory(pool *bot.Pool) play.BotFactory {
 		if err != nil {
 			level = bot.Medium
 		}
-		return practiceBot{pool.Player(bot.New(level, rand.Uint64()))}
+		b := bot.New(level, rand.Uint64())
+		return practiceBot{p: pool.Player(b), b: b}
 	}
 }
 
-// practiceBot adapts a bot.Player to the interface engine/play asks for.
-type practiceBot struct{ p bot.Player }
+// practiceBot adapts a bot.Player to the interfaces engine/play asks for:
+// p plays the moves (in the pool, paced at a public table), and b, the
+// bot itself, answers draw offers (play.DrawAnswerer).
+type practiceBot struct {
+	p bot.Player
+	b *bot.Bot
+}
+
+// AnswerDraw implements play.DrawAnswerer: the bot's own judgement of the
+// position (engine/bot AcceptsDraw).
+func (b practiceBot) AnswerDraw(ctx context.Context, pos chess.Position, history []uint64, side chess.Color) bool {
+	return b.b.AnswerDraw(ctx, pos, history, side)
+}
 
 func (b practiceBot) Move(ctx context.Context, pos chess.Position, history []uint64, remaining, increment time.Duration) (chess.Move, error) {
 	return b.p.Move(ctx, pos, history, bot.Clock{Remaining: remaining, Increment: increment})
@@ -42,6 +54,7 @@ func publicBotFactory(pool *bot.Pool) play.BotFactory {
 			level = bot.Medium
 		}
 		seed := rand.Uint64()
-		return practiceBot{bot.Paced(pool.Player(bot.New(level, seed)), bot.BlitzPace, seed)}
+		b := bot.New(level, seed)
+		return practiceBot{p: bot.Paced(pool.Player(b), bot.BlitzPace, seed), b: b}
 	}
 }

@@ -25,7 +25,7 @@ type Games interface {
 	CreatePrivateGame(ctx context.Context, user int64, control clock.Control) (int64, string, error)
 	JoinPrivateGame(ctx context.Context, user int64, token string) (int64, error)
 	Game(ctx context.Context, id int64) (play.Snapshot, error)
-	Move(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int) error
+	MoveWithLag(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int, lag time.Duration) error
 	Resign(ctx context.Context, id, user int64) error
 	Leave(ctx context.Context, id, user int64) error
 	OfferDraw(ctx context.Context, id, user int64) error
@@ -73,10 +73,12 @@ func (h *Handler) gameView(r *http.Request, snap play.Snapshot) views.GameView {
 	_, playing := snap.SideOf(in.Viewer)
 	if playing {
 		in.Chat, in.Muted = h.chatFor(r, snap.ID, in.Viewer) // never for spectators
+		in.Settlement = h.settlementFor(r.Context(), snap, in.Viewer)
 	}
 	v := views.NewGameView(snap, in)
 	// Players report their opponent; a practice game has only the
-	// computer to report.
+	// computer to report (and a private game waiting for the friend
+	// nobody: the page hides the report form until the friend comes).
 	if playing && h.reports != nil && snap.Kind != play.Practice {
 		v.CanReport = true
 		v.Reported = h.reportedIn(r, snap.ID, in.Viewer)
@@ -291,7 +293,11 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Get("/events", h.handleGameEvents)
 		r.Get("/pgn", h.handleGamePGN)
 		r.Get("/position", h.handleGamePosition)
+		r.Get("/result", h.handleGameResult)
 		r.Post("/moves", h.handleGameMove)
+		if h.lag != nil {
+			r.Post("/lag", h.handleGameLag)
+		}
 		r.Post("/resign", h.handleGameResign())
 		r.Post("/leave", h.handleGameLeave())
 		r.Post("/draw", h.handleGameDrawOffer())

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -37,7 +38,10 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	} else if err = h.moveLimit.allowUser(r); err == nil {
 		// A refused attempt counted too: a flood of bad moves takes the
 		// game's lock all the same.
-		err = h.games.Move(r.Context(), id, user.ID, text, letters(r.Context()), ply)
+		// The player's measured round trip is given back on their
+		// clock, within bounds (lag.go).
+		lag := h.lag.estimate(id, user.ID, time.Now())
+		err = h.games.MoveWithLag(r.Context(), id, user.ID, text, letters(r.Context()), ply, lag)
 	}
 	h.answerGameForm(w, r, id, err, views.MoveError, views.GamePage)
 }

@@ -59,6 +59,11 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 			h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
 		}
 		defer feed.Disconnected(user.ID)
+		if h.lag != nil {
+			h.lag.open(id, user.ID)
+			defer h.lag.close(id, user.ID)
+			gs.lagUser = user.ID
+		}
 	}
 	if gs.stream, err = h.newStream(w, r); err != nil {
 		h.fail(w, r, err)
@@ -124,6 +129,16 @@ type gameStream struct {
 	// for a client gone at each tick (peerGone); nil under net/http.
 	conn      net.Conn
 	lastWrite time.Time // of the latest panel, clocks or heartbeat
+	// lagUser is the player whose round trip the stream's pings measure
+	// (lag.go), 0 for none; live says the game was live at the latest
+	// panel: only then are there pings.
+	lagUser int64
+	live    bool
+	// sent says the first panel went out; rematch is the rematch the
+	// page knows of (0: none). A rematch that appears during the stream
+	// sends a player's page there (views.EventRematch).
+	sent    bool
+	rematch int64
 }
 
 // errClientGone ends a stream whose client closed the connection.
@@ -148,6 +163,18 @@ func (gs *gameStream) run(ctx context.Context) {
 	sync := time.NewTicker(h.clockSync)
 	defer sync.Stop()
 	gs.lastWrite = time.Now()
+	// A player's stream pings the page to measure the round trip (lag.go):
+	// at once, then every lagPing.
+	var pingC <-chan time.Time
+	if gs.lagUser != 0 {
+		pings := time.NewTicker(h.lagPing)
+		defer pings.Stop()
+		pingC = pings.C
+		if err := gs.ping(); err != nil {
+			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+			return
+		}
+	}
 	for {
 		var err error
 		select {
@@ -174,6 +201,8 @@ func (gs *gameStream) run(ctx context.Context) {
 			}
 		case now := <-sync.C:
 			err = onOwnStack(func() error { return gs.tick(ctx, now) })
+		case <-pingC:
+			err = gs.ping()
 		}
 		if err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
@@ -188,11 +217,49 @@ func (gs *gameStream) send(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	gs.live = snap.Status == game.Active
 	gs.stream.startWrite()
 	if err := gs.stream.renderEvent(ctx, strconv.Itoa(snap.Ply), views.EventGame, views.GamePanel(gs.views.panel(snap))); err != nil {
 		return err
 	}
+	if err := gs.sendRematch(ctx, snap); err != nil {
+		return err
+	}
 	return gs.stream.flush()
+}
+
+// sendRematch sends a player's page to the rematch of snap when it
+// appears during the stream (both players agreed): an EventRematch with
+// the link, which the page follows. A page that knew of it when the
+// stream began (a reload) is left where it is, with the link in its
+// panel.
+func (gs *gameStream) sendRematch(ctx context.Context, snap play.Snapshot) error {
+	first := !gs.sent
+	gs.sent = true
+	if snap.RematchID == gs.rematch {
+		return nil
+	}
+	gs.rematch = snap.RematchID
+	if first || !gs.viewer.playing {
+		return nil
+	}
+	path := views.Action(ctx, "/games/"+strconv.FormatInt(snap.RematchID, 10))
+	return gs.stream.renderEvent(ctx, "", views.EventRematch, views.RematchGo(path))
+}
+
+// ping sends a player's page of a live game a ping of the lag
+// measurement, which the page echoes (lag.go).
+func (gs *gameStream) ping() error {
+	if gs.lagUser == 0 || !gs.live {
+		return nil
+	}
+	now := time.Now()
+	nonce, ok := gs.h.lag.ping(gs.id, gs.lagUser, now)
+	if !ok {
+		return nil
+	}
+	gs.lastWrite = now
+	return gs.stream.event("", views.EventLagPing, []byte(nonce))
 }
 
 // deliver writes a burst of the game's events (forward) and observes the

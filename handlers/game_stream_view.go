@@ -27,6 +27,11 @@ type streamViews struct {
 	chat    []play.ChatMessage
 	chatNew bool // the chat log must be read again
 	san     sanMoves
+	// over says the players were read after the game ended.
+	over bool
+	// settled is the viewer's settlement of the game once it is over,
+	// read once it is there.
+	settled *play.Settlement
 }
 
 func newStreamViews(h *Handler, ctx context.Context, base string, feed GameFeed) *streamViews {
@@ -47,8 +52,10 @@ func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 // playersInput returns the view input of snap with the players' names
 // and frames, read again only when the seats change.
 func (v *streamViews) playersInput(snap play.Snapshot) views.GameViewInput {
-	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats {
-		v.seats, v.players = seats, v.h.seatedPlayers(v.ctx, snap)
+	// Read again when the game ends too: the player bars then show the
+	// ratings the game's settlement gave, as the result panel does.
+	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats || snap.Status.Over() != v.over {
+		v.seats, v.players, v.over = seats, v.h.seatedPlayers(v.ctx, snap), snap.Status.Over()
 	}
 	return v.h.viewInput(v.ctx, v.base, snap, v.players)
 }
@@ -62,6 +69,10 @@ func (v *streamViews) panel(snap play.Snapshot) views.GameView {
 			v.chatNew = false
 		}
 		in.Chat, in.Muted = v.chat, v.feed.ChatMuted(in.Viewer)
+		if snap.Status.Over() && (v.settled == nil || !v.settled.Settled) {
+			v.settled = v.h.settlementFor(v.ctx, snap, in.Viewer)
+		}
+		in.Settlement = v.settled
 	}
 	return views.NewGameView(snap, in)
 }

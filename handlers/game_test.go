@@ -92,6 +92,7 @@ type call struct {
 	text    string        // Move's text, JoinPrivateGame's token
 	letters chess.Letters // Move's letters
 	ply     int           // Move's expected ply
+	lag     time.Duration // Move's measured round trip (lag.go)
 	accept  bool          // AnswerDraw's answer
 }
 
@@ -191,8 +192,8 @@ func (f *fakeGames) Game(_ context.Context, id int64) (play.Snapshot, error) {
 	return s, nil
 }
 
-func (f *fakeGames) Move(_ context.Context, id, user int64, text string, l chess.Letters, expectedPly int) error {
-	return f.record(call{method: "Move", game: id, user: user, text: text, letters: l, ply: expectedPly})
+func (f *fakeGames) MoveWithLag(_ context.Context, id, user int64, text string, l chess.Letters, expectedPly int, lag time.Duration) error {
+	return f.record(call{method: "Move", game: id, user: user, text: text, letters: l, ply: expectedPly, lag: lag})
 }
 
 func (f *fakeGames) Resign(_ context.Context, id, user int64) error {

@@ -100,6 +100,9 @@ type Config struct {
 	// Reports takes the players' reports from the game page; nil leaves
 	// the report button out.
 	Reports Reports
+	// Settlements reads what a game's end gave each player, for the
+	// result panel (game_result.go); nil leaves its figures out.
+	Settlements Settlements
 	// Voided hears of each result voided on the administration pages;
 	// nil: nobody.
 	Voided VoidAnnouncer
@@ -107,6 +110,12 @@ type Config struct {
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
 	Heartbeat, ClockSync time.Duration
+	// LagCompensation measures each player's round trip to the server
+	// and gives it back on their moves' clocks, within bounds
+	// (clock.LagCredit, lag.go); off, the streams send no pings. LagPing
+	// is how often a player's stream pings (0: DefaultLagPing).
+	LagCompensation bool
+	LagPing         time.Duration
 	// StreamWriteTimeout is how long an event may take to reach a client
 	// before the stream is dropped (0: DefaultStreamWriteTimeout).
 	StreamWriteTimeout time.Duration
@@ -157,9 +166,15 @@ type Handler struct {
 	base      *url.URL // nil: as the browser reached us
 	admin     Admin    // nil: no /admin pages
 	reports   Reports  // nil: no report button
-	voided    VoidAnnouncer
+	// settlements: see Config.Settlements.
+	settlements Settlements
+	voided      VoidAnnouncer
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
+	// lag measures the players' round trips; nil with lag compensation
+	// off. lagPing paces its pings (see Config).
+	lag     *lagMeter
+	lagPing time.Duration
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
 	iceServers  string
 	streamWrite time.Duration // see Config.StreamWriteTimeout
@@ -182,11 +197,15 @@ func New(cfg Config) *Handler {
 	h.cosmetics = cfg.Cosmetics
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	h.admin, h.reports, h.voided = cfg.Admin, cfg.Reports, cfg.Voided
+	h.settlements = cfg.Settlements
 	h.detached = newDetachedStreams()
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
 	h.heartbeat, h.clockSync = cfg.Heartbeat, cfg.ClockSync
+	if cfg.LagCompensation {
+		h.lag, h.lagPing = newLagMeter(), cmp.Or(max(cfg.LagPing, 0), DefaultLagPing)
+	}
 	h.iceServers = iceServersJSON(cfg.ICEServers)
 	if h.heartbeat <= 0 {
 		h.heartbeat = DefaultHeartbeat

@@ -104,6 +104,15 @@ func englishIn(doc *goquery.Document, english map[string]bool) []string {
 		}
 	}
 	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		if goquery.NodeName(s) == "noscript" {
+			// Parsed as by a browser running scripts, noscript keeps its
+			// markup as text: read it as a page without scripts does
+			// (the game page's meta refresh).
+			if inner, err := goquery.NewDocumentFromReader(strings.NewReader(s.Text())); err == nil {
+				found = append(found, englishIn(inner, english)...)
+			}
+			return
+		}
 		s.Contents().Each(func(_ int, c *goquery.Selection) {
 			if goquery.NodeName(c) == "#text" {
 				check(c.Text())
@@ -217,7 +226,7 @@ func TestEveryPageTranslated(t *testing.T) {
 							t.Errorf("%s: English %q on a Turkish page", what, w)
 						}
 					}
-					if doc.Find("html").Length() > 0 { // a whole page, not a fragment
+					if doc.Find("head title").Length() > 0 { // a whole page, not a fragment (goquery adds <html> to both)
 						if got := doc.Find("html").AttrOr("lang", ""); got != lang {
 							t.Errorf("%s: <html lang=%q>", what, got)
 						}

@@ -7,7 +7,7 @@ import (
 )
 
 // handleRules shows the rules page with its try-it boards and the
-// server's disconnection grace and first-move time. It is open to
+// server's disconnection grace, first-move time and lag compensation. It is open to
 // guests and members alike.
 func (h *Handler) handleRules(w http.ResponseWriter, r *http.Request) {
 	tries, err := views.NewTryIts()
@@ -15,7 +15,7 @@ func (h *Handler) handleRules(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries, DisconnectGrace: h.grace, FirstMoveTime: h.firstMove}))
+	h.render(w, r, http.StatusOK, views.RulesPage(views.RulesView{TryIts: tries, DisconnectGrace: h.grace, FirstMoveTime: h.firstMove, LagCompensation: h.lag != nil}))
 }
 
 // handleGuidelines shows the Community Guidelines.

@@ -21,6 +21,10 @@ const (
 	// EventVoice carries a voice signal of the opponent (JSON), for the
 	// page's voice.js; never to spectators.
 	EventVoice = "voice"
+	// EventLagPing carries a ping (a nonce) that a player's page posts
+	// back at once, to measure the round trip for lag compensation
+	// (handlers/lag.go, static/js/board.js); never to spectators.
+	EventLagPing = "lag-ping"
 )
 
 // ClockEvent names the event that carries side's clock alone.
@@ -92,6 +96,18 @@ type GameView struct {
 	// Voice is the voice chat (voice.go); the handler fills in what the
 	// snapshot does not say.
 	Voice VoiceView
+	// Abortable says the abort rule applies (SPEC section 3): the resign
+	// button aborts the game, and says so.
+	Abortable bool
+	// ChatOpen says the viewer, a player, has someone to talk to: not in a
+	// practice game against the computer, nor while a private game waits
+	// for the friend.
+	ChatOpen bool
+	// CanLeave says leaving the table means more than resigning: a table
+	// with a person (or a seat filled for one) at it, not a practice game.
+	CanLeave bool
+	// Result is the result panel once the game is over (game_result.go).
+	Result ResultView
 	// CanReport: the viewer, a player, may report the opponent; Reported:
 	// they did already; ReportError is a refused report's message
 	// (report.templ).
@@ -191,6 +207,10 @@ type GameViewInput struct {
 	// that the player muted the opponent.
 	Chat  []play.ChatMessage
 	Muted bool
+	// Settlement is what the game's settlement gave the viewer, a player
+	// of a game that is over, as the database holds it; nil when it could
+	// not be read (the result panel then asks for it again).
+	Settlement *play.Settlement
 }
 
 // NewPlayerViews returns the players of snap as the viewer sees them, top
@@ -293,7 +313,11 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 	if v.Player {
 		v.Chat, v.Muted = chatLines(snap, v.Side, in), in.Muted
 		v.Voice.Open = !snap.Status.Over() && snap.Kind != play.Practice
+		v.ChatOpen = snap.Kind != play.Practice
+		v.CanLeave = snap.Kind != play.Practice
+		v.Abortable = live && snap.Abortable
 	}
+	v.Result = newResultView(snap, v, in.Settlement)
 	return v
 }
 

@@ -16,6 +16,10 @@ type Clock struct {
 	side      chess.Color      // whose clock runs, if running
 	running   bool
 	since     time.Time // when side's clock last started
+	// lagSpent is what each side has used of its lag allowance
+	// (LagCredit). It is not part of a Snapshot: a restored clock starts
+	// with full allowances, a gift of LagQuota at most per restart.
+	lagSpent [2]time.Duration
 }
 
 // New returns a stopped clock with the control's initial time on both sides.
@@ -50,16 +54,29 @@ func (c *Clock) Stop(now time.Time) {
 // time after the increment (0 when untimed). Pressing a stopped clock does
 // nothing and returns 0: Start says whose move comes first.
 func (c *Clock) Press(now time.Time) time.Duration {
+	left, _ := c.PressLag(now, 0)
+	return left
+}
+
+// PressLag is Press for a move whose network time is estimated at lag:
+// part of the time the move cost is given back to the mover, as
+// LagCredit bounds it, before the increment is added. It returns the
+// mover's remaining time and the time given back (both 0 when untimed or
+// stopped). The mover's clock never ends above its value before the move
+// plus the increment.
+func (c *Clock) PressLag(now time.Time, lag time.Duration) (left, credit time.Duration) {
 	if !c.running {
-		return 0
+		return 0, 0
 	}
 	mover := c.side
+	before := c.remaining[mover]
 	c.Stop(now)
 	if c.control.Timed() {
-		c.remaining[mover] += c.control.Increment
+		credit, c.lagSpent[mover] = LagCredit(lag, before-c.remaining[mover], c.lagSpent[mover])
+		c.remaining[mover] += credit + c.control.Increment
 	}
 	c.side, c.running, c.since = mover.Other(), true, now
-	return c.remaining[mover]
+	return c.remaining[mover], credit
 }
 
 // Remaining returns side's time left at now, never below zero; it is 0

@@ -10,5 +10,7 @@
 //	if side, ok := c.Flagged(later); ok { ... }
 //
 // A Clock with an untimed control never runs out. Snapshot and Restore carry
-// a clock through the database.
+// a clock through the database. PressLag gives a move's network time back to
+// the mover within the bounds of LagCredit (lag.go), from a round-trip time
+// the server measured (LagEstimator).
 package clock

@@ -73,10 +73,18 @@ func (g *Game) Leave(side chess.Color, now time.Time) ([]Event, error) {
 // SPEC section 3: while either side has made fewer than 2 moves, the game
 // is aborted by o.Side instead.
 func (g *Game) finishByPlayer(o Outcome, at time.Time) Event {
-	if g.movesBy(chess.White) < 2 || g.movesBy(chess.Black) < 2 {
+	if g.Abortable() {
 		o = Outcome{Result: NoResult, Reason: Abort, Side: o.Side, Cause: o.Reason}
 	}
 	return g.finish(o, at)
+}
+
+// Abortable reports whether the abort rule of SPEC section 3 applies now:
+// either side has made fewer than 2 moves, so that resigning, leaving, a
+// flag or a disconnection would abort the game instead of deciding it.
+// Pages call the resign button Abort while it holds.
+func (g *Game) Abortable() bool {
+	return g.movesBy(chess.White) < 2 || g.movesBy(chess.Black) < 2
 }
 
 // finish ends the game at at with o: the clocks stop, offers and

@@ -18,6 +18,16 @@ import (
 // A move by a disconnected side proves it is back (PlayerReconnected); a move by
 // the side a draw was offered to lets the offer lapse (SPEC section 3 rule 5).
 func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Time) ([]Event, error) {
+	return g.MoveWithLag(side, m, expectedPly, now, 0)
+}
+
+// MoveWithLag is Move for a move whose network time is estimated at lag
+// (the mover's round-trip time, as the server measured it): once the
+// clocks run, part of the time the move cost is given back to the mover,
+// within the bounds of clock.LagCredit. The first moves, which cost no
+// time, get nothing back, and neither does a player whose flag has
+// fallen: the move is refused as Move refuses it.
+func (g *Game) MoveWithLag(side chess.Color, m chess.Move, expectedPly int, now time.Time, lag time.Duration) ([]Event, error) {
 	evs, err := g.check(now)
 	if err != nil {
 		return evs, err
@@ -34,7 +44,7 @@ func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Ti
 		}
 		return evs, fmt.Errorf("game: move: %w", err)
 	}
-	left := g.pressClock(side, now)
+	left := g.pressClock(side, now, lag)
 	g.moves = append(g.moves, MoveRecord{Move: m, At: now, Clock: left})
 
 	if !g.disconnect[side].IsZero() {
@@ -63,10 +73,12 @@ func (g *Game) Move(side chess.Color, m chess.Move, expectedPly int, now time.Ti
 // starts. Before, the first moves cost no time and earn no increment (SPEC
 // section 4; lichess starts its clocks after the second half-move too): a
 // first move gives the opponent its first-move time, and the second side's
-// first move starts the clock of the side to move.
-func (g *Game) pressClock(side chess.Color, now time.Time) time.Duration {
+// first move starts the clock of the side to move. lag is the move's
+// estimated network time (clock.Clock.PressLag).
+func (g *Game) pressClock(side chess.Color, now time.Time, lag time.Duration) time.Duration {
 	if _, running := g.clock.Running(); running {
-		return g.clock.Press(now)
+		left, _ := g.clock.PressLag(now, lag)
+		return left
 	}
 	if g.record.Ply() == 1 {
 		g.firstMoveBy = g.firstMoveDeadlineFrom(now)

@@ -19,12 +19,21 @@ import (
 // chess.ErrIllegalMove, chess.ErrInvalidSAN or chess.ErrAmbiguousSAN.
 // The move is stored before it is published.
 func (s *Service) Move(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int) error {
+	return s.MoveWithLag(ctx, id, user, text, l, expectedPly, 0)
+}
+
+// MoveWithLag is Move for a move whose network time is estimated at lag:
+// the player's round-trip time as the server measured it (never a figure
+// the page reports). Part of it is given back on the player's clock,
+// within the bounds of clock.LagCredit (game.Game.MoveWithLag). Moves of
+// computer players never get any.
+func (s *Service) MoveWithLag(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int, lag time.Duration) error {
 	text = strings.TrimSpace(text)
 	return s.within(ctx, id, func(t *table) error {
 		return t.act(user, func(side chess.Color, now time.Time) ([]game.Event, error) {
 			m, perr := t.g.ParseMove(text, l)
 			if perr == nil {
-				return t.g.Move(side, m, expectedPly, now)
+				return t.g.MoveWithLag(side, m, expectedPly, now, lag)
 			}
 			// Report a stale ply, a turn or the game's end before the
 			// text: a replayed move no longer parses in the new position.

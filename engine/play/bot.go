@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	mrand "math/rand/v2"
 	"time"
 
 	"satranc/engine/chess"
@@ -15,6 +16,27 @@ import (
 // once; play discards a move for a game that has moved on or ended.
 type BotPlayer interface {
 	Move(ctx context.Context, pos chess.Position, history []uint64, remaining, increment time.Duration) (chess.Move, error)
+}
+
+// DrawAnswerer is a BotPlayer that answers a draw offer: it reports
+// whether it accepts a draw in pos, playing side (history as for Move). A
+// bot that is not one declines every offer.
+type DrawAnswerer interface {
+	AnswerDraw(ctx context.Context, pos chess.Position, history []uint64, side chess.Color) bool
+}
+
+// publicDrawDelay returns how long a bot at a public table takes to answer
+// a draw offer: 1 to 3 s, as a person would, so that an answer at once
+// does not give the bot away (SPEC section 6). In a practice game the
+// computer answers at once.
+func publicDrawDelay() time.Duration {
+	return time.Second + time.Duration(mrand.Int64N(int64(2*time.Second)))
+}
+
+// drawAnswer is a bot's answer to the draw offer standing at ply.
+type drawAnswer struct {
+	ply    int
+	accept bool
 }
 
 // BotFactory returns a fresh BotPlayer at level for one game (a bot may keep
@@ -46,4 +68,73 @@ func firstLegal(p chess.Position) (chess.Move, bool) {
 		return chess.NullMove, false
 	}
 	return moves[0], true
+}
+
+// drawToBot returns the side of a bot that has a draw offer to answer.
+func (t *table) drawToBot() (chess.Color, bool) {
+	by, ok := t.g.DrawOffer()
+	if !ok || t.g.Status() != game.Active || !t.g.Seat(by.Other()).IsBot() {
+		return chess.White, false
+	}
+	return by.Other(), true
+}
+
+// startDrawAnswer asks side's computer player, in its own goroutine, for
+// its answer to the draw offer standing now, and returns the function that
+// cancels it. The answer comes back on drawAnswers, after a human-like
+// delay at a public table; run drops it if the game has moved on.
+func (t *table) startDrawAnswer(side chess.Color) context.CancelFunc {
+	var b BotPlayer
+	if t.s.bots != nil {
+		b = t.bot(side)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
+	var delay time.Duration
+	if t.kind == Quick || t.kind == Lounge {
+		delay = publicDrawDelay()
+	}
+	t.s.wg.Add(1)
+	go func() {
+		defer t.s.wg.Done()
+		accept := false
+		if d, ok := b.(DrawAnswerer); ok {
+			accept = d.AnswerDraw(ctx, pos, hist, side)
+		}
+		if delay > 0 {
+			timer := time.NewTimer(delay)
+			defer timer.Stop()
+			select {
+			case <-timer.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+		select {
+		case t.drawAnswers <- drawAnswer{ply: ply, accept: accept}:
+		case <-ctx.Done():
+		}
+	}()
+	return cancel
+}
+
+// answerDraw applies a bot's answer if the offer it answers still stands
+// in the same position.
+func (t *table) answerDraw(a drawAnswer) {
+	side, ok := t.drawToBot()
+	if !ok || a.ply != t.g.Ply() {
+		return
+	}
+	now := t.s.now()
+	var evs []game.Event
+	var err error
+	if a.accept {
+		evs, err = t.g.AcceptDraw(side, now)
+	} else {
+		evs, err = t.g.DeclineDraw(side, now)
+	}
+	if err != nil {
+		t.s.log.Warn("play: bot's draw answer refused", "game", t.id, "err", err)
+	}
+	_ = t.commit(evs)
 }

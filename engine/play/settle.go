@@ -1,6 +1,10 @@
 package play
 
-import "satranc/engine/game"
+import (
+	"satranc/engine/chess"
+	"satranc/engine/game"
+	"satranc/engine/xp"
+)
 
 // Settlement of a game's end. A Store settles a game in the transaction
 // that ends it (AppendMove with an Ending, or FinishGame), exactly once:
@@ -28,3 +32,37 @@ func RatingChanges(kind Kind, unstaked bool, status game.Status) bool {
 // every finished game, of any kind; an aborted one does not (SPEC sections
 // 3 and 7).
 func EarnsXP(status game.Status) bool { return status == game.Finished }
+
+// XPEarned returns the experience a game that ended with status and o
+// earned the player of side: xp.Award for a finished game, more for its
+// winner; nothing for an aborted one (EarnsXP). It is the rule the store
+// applies when it settles the game.
+func XPEarned(status game.Status, o game.Outcome, side chess.Color) int {
+	if !EarnsXP(status) {
+		return 0
+	}
+	winner, won := o.Winner()
+	return xp.Award(won && winner == side)
+}
+
+// Settlement is what the settlement of a game's end gave one player, as
+// the store holds it, for the result panel of the game page.
+type Settlement struct {
+	// Settled says the game's end has been settled; nothing else means
+	// anything before.
+	Settled bool
+	// Rated says the player's rating changed; Rating is the change.
+	Rated  bool
+	Rating RatingChange
+	// Staked is what the player put into a lounge game's escrow, and
+	// Returned what came back to them from it: the pot minus the fee to a
+	// winner, the stake to both after a draw or an abort.
+	Staked, Returned int64
+}
+
+// Chips returns the player's net gain in chips: positive for a win,
+// negative for a loss, 0 for a refund (or an unstaked game).
+func (s Settlement) Chips() int64 { return s.Returned - s.Staked }
+
+// Refunded reports whether the stake came back whole: a draw or an abort.
+func (s Settlement) Refunded() bool { return s.Staked > 0 && s.Returned == s.Staked }

@@ -36,6 +36,9 @@ type Snapshot struct {
 	// DisconnectGrace is how long a player who lost the connection has to
 	// come back.
 	DisconnectGrace time.Duration
+	// Abortable says the abort rule applies (game.Game.Abortable): a
+	// resignation now aborts the game.
+	Abortable bool
 	// FirstMoveBy is, while an active timed game waits for a first move
 	// (the clocks start once both sides have moved), when the side to move
 	// must have made it, or the game is aborted; zero otherwise.
@@ -119,6 +122,7 @@ func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time)
 		StartedAt:       g.StartedAt(), EndedAt: g.EndedAt(),
 	}
 	snap.DrawOfferBy, snap.DrawOffer = g.DrawOffer()
+	snap.Abortable = g.Status() == game.Active && g.Abortable()
 	if g.Status() == game.Waiting {
 		snap.JoinBy, _ = g.JoinBy()
 	}

@@ -25,11 +25,12 @@ type table struct {
 	stake    int64
 	unstaked bool
 
-	reqs     chan func(*table)
-	botMoves chan botResult
-	quit     chan struct{} // closed by stop
-	quitOnce sync.Once
-	done     chan struct{} // closed when run has stopped
+	reqs        chan func(*table)
+	botMoves    chan botResult
+	drawAnswers chan drawAnswer
+	quit        chan struct{} // closed by stop
+	quitOnce    sync.Once
+	done        chan struct{} // closed when run has stopped
 
 	// Owned by run.
 	g       *game.Game
@@ -44,8 +45,10 @@ func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Even
 		s: s, id: id, kind: kind, g: g, pending: pending,
 		reqs:     make(chan func(*table)),
 		botMoves: make(chan botResult),
-		quit:     make(chan struct{}),
-		done:     make(chan struct{}),
+		// drawAnswers: a bot's answers to draw offers (bot.go).
+		drawAnswers: make(chan drawAnswer),
+		quit:        make(chan struct{}),
+		done:        make(chan struct{}),
 	}
 }
 
@@ -76,6 +79,11 @@ func (t *table) run() {
 
 	botCancel, botPly := context.CancelFunc(func() {}), -1
 	defer func() { botCancel() }()
+	// A draw offer to a bot is answered before the bot moves: its search
+	// stops (and starts again after a decline), and the answer is asked
+	// once per offer and position (drawPly).
+	drawCancel, drawPly := context.CancelFunc(func() {}), -1
+	defer func() { drawCancel() }()
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
@@ -83,7 +91,18 @@ func (t *table) run() {
 	t.s.publish(t.id, t.pending, t.snapshot)
 	t.pending = nil
 	for !t.broken && !t.g.Status().Over() {
-		if side := t.sideToMove(); t.g.Status() == game.Active && t.g.Seat(side).IsBot() && botPly != t.g.Ply() {
+		drawSide, drawPending := t.drawToBot()
+		switch {
+		case !drawPending:
+			drawPly = -1
+		case drawPly != t.g.Ply():
+			botCancel()
+			botPly = -1
+			drawCancel()
+			drawPly = t.g.Ply()
+			drawCancel = t.startDrawAnswer(drawSide)
+		}
+		if side := t.sideToMove(); !drawPending && t.g.Status() == game.Active && t.g.Seat(side).IsBot() && botPly != t.g.Ply() {
 			botCancel()
 			botPly = t.g.Ply()
 			botCancel = t.startBot(side)
@@ -100,6 +119,8 @@ func (t *table) run() {
 			_ = t.commit(t.g.Tick(t.s.now()))
 		case r := <-t.botMoves:
 			t.botMove(r)
+		case a := <-t.drawAnswers:
+			t.answerDraw(a)
 		case <-t.quit:
 			return
 		}
@@ -206,15 +227,7 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 		t.s.log.Error("play: no computer players configured", "game", t.id)
 		return func() {}
 	}
-	b := t.bots[side]
-	if b == nil {
-		factory := t.s.bots
-		if (t.kind == Quick || t.kind == Lounge) && t.s.public != nil {
-			factory = t.s.public
-		}
-		b = factory(t.g.Seat(side).Bot)
-		t.bots[side] = b
-	}
+	b := t.bot(side)
 	ctx, cancel := context.WithCancel(context.Background())
 	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
 	now := t.s.now()
@@ -238,12 +251,26 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 	return cancel
 }
 
+// bot returns side's computer player, made on first use.
+func (t *table) bot(side chess.Color) BotPlayer {
+	b := t.bots[side]
+	if b == nil {
+		factory := t.s.bots
+		if (t.kind == Quick || t.kind == Lounge) && t.s.public != nil {
+			factory = t.s.public
+		}
+		b = factory(t.g.Seat(side).Bot)
+		t.bots[side] = b
+	}
+	return b
+}
+
 // botMove plays a bot's answer if it is still for the current position. A
 // bot that fails (or answers with an illegal move) plays the first legal
 // move instead, so that a broken bot cannot stall a game.
 func (t *table) botMove(r botResult) {
-	if r.ply != t.g.Ply() || t.g.Status() != game.Active {
-		return
+	if _, drawPending := t.drawToBot(); r.ply != t.g.Ply() || t.g.Status() != game.Active || drawPending {
+		return // a search stopped for a draw offer starts again after the answer
 	}
 	side := t.sideToMove()
 	now := t.s.now()

@@ -690,6 +690,28 @@
     renderLost();
   }, 100);
 
+  // ---- Lag measurement ------------------------------------------------------
+
+  // A player's event stream sends a "lag-ping" event every few seconds while
+  // the game is live. Posting its nonce back at once lets the server measure
+  // the round trip on its own clock and give it back on this player's clock,
+  // within bounds (handlers/lag.go): the page only echoes, it reports no time.
+  var pingSources = new WeakSet();
+  document.addEventListener("htmx:sseOpen", function (e) {
+    var src = e.detail && e.detail.source;
+    if (!src || pingSources.has(src)) return;
+    pingSources.add(src);
+    src.addEventListener("lag-ping", function (ev) {
+      var game = document.querySelector("[data-game-id]");
+      if (!game) return;
+      fetch("/games/" + game.dataset.gameId + "/lag", {
+        method: "POST",
+        body: new URLSearchParams({ n: ev.data }),
+        credentials: "same-origin",
+      }).catch(function () {});
+    });
+  });
+
   function init(root) {
     track(root || document);
     keepSelection(root || document);

@@ -1,0 +1,163 @@
+package handlers
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"satranc/engine/clock"
+)
+
+// DefaultLagPing is how often a player's game stream pings the page to
+// measure the round trip (Config.LagPing).
+const DefaultLagPing = 3 * time.Second
+
+// lagPending is how many pings of one player may await their echo: one
+// per open page, give or take; an echo of an older one is not counted.
+const lagPending = 4
+
+// lagMeter measures each player's round-trip time to this server, for
+// lag compensation (clock.LagCredit): a player's game stream sends a ping
+// (views.EventLagPing, with a nonce) every few seconds while the game is
+// live; the page posts the nonce back at once (POST /games/{id}/lag,
+// static/js/board.js), and the time between the ping's write and the
+// echo's arrival, read on the server's own clock, is one round trip. The
+// page cannot make it shorter than it is (it does not know the nonce
+// before the ping arrives), only longer, which the bounds of
+// clock.LagCredit keep cheap. A move then carries the estimate
+// (clock.LagEstimator) to the game.
+//
+// The figures live in memory, per game and player, while the player has
+// a stream open: a restart or a new page starts the measurement again,
+// with the next ping. With several nodes the measurement is kept on the
+// node that serves the stream and the echo; a node that gets a move
+// without it gives nothing back. A nil *lagMeter measures nothing
+// (lag compensation off).
+type lagMeter struct {
+	mu      sync.Mutex
+	players map[lagKey]*lagPlayer
+}
+
+type lagKey struct{ game, user int64 }
+
+// lagPlayer is one player's measurement in one game.
+type lagPlayer struct {
+	streams int // open streams of the player's pages
+	pings   [lagPending]lagPing
+	next    int
+	est     clock.LagEstimator
+}
+
+// lagPing is a ping awaiting its echo.
+type lagPing struct {
+	nonce string
+	sent  time.Time
+}
+
+func newLagMeter() *lagMeter {
+	return &lagMeter{players: make(map[lagKey]*lagPlayer)}
+}
+
+// open notes a stream of user's page of game; close ends it. The
+// measurement lasts while one is open.
+func (m *lagMeter) open(game, user int64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := lagKey{game, user}
+	p := m.players[k]
+	if p == nil {
+		p = &lagPlayer{}
+		m.players[k] = p
+	}
+	p.streams++
+}
+
+func (m *lagMeter) close(game, user int64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := lagKey{game, user}
+	if p := m.players[k]; p != nil {
+		if p.streams--; p.streams <= 0 {
+			delete(m.players, k)
+		}
+	}
+}
+
+// ping returns the nonce of a ping to user's page of game, sent at now;
+// false if the player has no open stream.
+func (m *lagMeter) ping(game, user int64, now time.Time) (string, bool) {
+	if m == nil {
+		return "", false
+	}
+	nonce := strconv.FormatUint(rand.Uint64(), 36)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.players[lagKey{game, user}]
+	if p == nil {
+		return "", false
+	}
+	p.pings[p.next] = lagPing{nonce: nonce, sent: now}
+	p.next = (p.next + 1) % lagPending
+	return nonce, true
+}
+
+// echo records the round trip of the ping nonce, echoed by user's page of
+// game at now; it reports whether nonce was a ping awaiting its echo. Each
+// ping counts once.
+func (m *lagMeter) echo(game, user int64, nonce string, now time.Time) bool {
+	if m == nil || nonce == "" {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.players[lagKey{game, user}]
+	if p == nil {
+		return false
+	}
+	for i := range p.pings {
+		if pg := p.pings[i]; pg.nonce == nonce {
+			p.pings[i] = lagPing{}
+			p.est.Add(now.Sub(pg.sent), now)
+			return true
+		}
+	}
+	return false
+}
+
+// estimate returns user's estimated round trip in game at now, 0 when
+// unknown.
+func (m *lagMeter) estimate(game, user int64, now time.Time) time.Duration {
+	if m == nil {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if p := m.players[lagKey{game, user}]; p != nil {
+		return p.est.Estimate(now)
+	}
+	return 0
+}
+
+// handleGameLag takes a page's echo of a ping of its game stream (the
+// form field n holds the ping's nonce): one measured round trip of the
+// player (lagMeter). It answers 204 whether or not the nonce was
+// awaited, as there is nothing for the page to do either way.
+func (h *Handler) handleGameLag(w http.ResponseWriter, r *http.Request) {
+	now := time.Now() // as early as the handler can read it
+	id, err := gameID(r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	user, _ := userFrom(r.Context())
+	h.lag.echo(id, user.ID, r.PostFormValue("n"), now)
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,174 @@
+package views
+
+import (
+	"context"
+	"strconv"
+
+	"satranc/engine/chess"
+	"satranc/engine/chips"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// EventRematch names the event that sends a player's page to the rematch
+// once both players agreed to it: its data is a link (RematchGo) that
+// static/js/result.js follows.
+const EventRematch = "rematch"
+
+// ResultView is the result panel of a game that is over: the result and
+// its reason, what the game gave the viewer (a player) in rating, chips
+// and experience, and the next steps.
+type ResultView struct {
+	// Show is set once the game is over.
+	Show bool
+	// Player is set for a player of the game; a spectator's panel has
+	// the result, the reason and the PGN only.
+	Player bool
+	// Headline is the message ID of the panel's title, such as
+	// "game.result_panel.won" or "game.result_panel.white_wins".
+	Headline string
+	// Figures: Settlement is what the database holds of the game's
+	// settlement for the viewer (nil: not read, or not there yet: the
+	// panel asks again, FiguresPending). XP is the experience the game
+	// earned the viewer. Voided says an administrator voided the result,
+	// which took back its figures.
+	Settlement *play.Settlement
+	XP         int
+	Voided     bool
+	// NewGame is the form that starts another game of the same kind and
+	// time control.
+	NewGame NewGameForm
+}
+
+// NewGameForm is a form that starts a game like the one that ended: its
+// action and hidden fields.
+type NewGameForm struct {
+	Action string
+	Fields []FormField
+}
+
+// FormField is one hidden field of a form.
+type FormField struct{ Name, Value string }
+
+// newResultView returns the result panel of snap for the viewer of v, with
+// the viewer's settlement st (nil if unknown).
+func newResultView(snap play.Snapshot, v GameView, st *play.Settlement) ResultView {
+	if !snap.Status.Over() {
+		return ResultView{}
+	}
+	r := ResultView{Show: true, Player: v.Player, Voided: v.Voided, Headline: headline(snap, v)}
+	if !v.Player {
+		return r
+	}
+	r.NewGame = newGameForm(snap, v.Side)
+	if st != nil && st.Settled {
+		r.Settlement = st
+		r.XP = play.XPEarned(snap.Status, snap.Outcome, v.Side)
+	}
+	return r
+}
+
+// headline returns the panel title's message ID.
+func headline(snap play.Snapshot, v GameView) string {
+	o := snap.Outcome
+	switch {
+	case o.Reason == game.InviteExpired:
+		return "game.result_panel.cancelled"
+	case o.IsAborted():
+		return "game.result_panel.aborted"
+	case o.Result == game.Draw:
+		return "game.result_panel.draw"
+	}
+	winner, ok := o.Winner()
+	switch {
+	case !ok:
+		return "game.result_panel.over"
+	case v.Player && winner == v.Side:
+		return "game.result_panel.won"
+	case v.Player:
+		return "game.result_panel.lost"
+	case winner == chess.White:
+		return "game.result_panel.white_wins"
+	}
+	return "game.result_panel.black_wins"
+}
+
+// newGameForm returns the form that starts a game like snap for the
+// player of side: Quick Play again with the same time control, the same
+// lounge at the same control, a practice game at the same level, control
+// and colour, or a new invitation with the same control.
+func newGameForm(snap play.Snapshot, side chess.Color) NewGameForm {
+	control := FormField{"control", snap.Control.String()}
+	switch snap.Kind {
+	case play.Quick:
+		return NewGameForm{Action: "/lobby/join", Fields: []FormField{control}}
+	case play.Lounge:
+		f := NewGameForm{Action: "/lobby/join", Fields: []FormField{control}}
+		if l, err := chips.LoungeByStake(snap.Stake); err == nil {
+			f.Fields = append(f.Fields, FormField{"lounge", l.Slug})
+		}
+		return f
+	case play.Practice:
+		return NewGameForm{Action: "/games/practice", Fields: []FormField{
+			{"level", snap.Seat(side.Other()).Bot.String()}, control, {"color", side.String()},
+		}}
+	}
+	return NewGameForm{Action: "/games/private", Fields: []FormField{control}}
+}
+
+// FiguresPending reports whether the panel waits for the figures of the
+// settlement: a player's panel before they could be read.
+func (r ResultView) FiguresPending() bool { return r.Player && !r.Voided && r.Settlement == nil }
+
+// RatingText returns the rating change as "1200 → 1216 (+16)", or "".
+func (r ResultView) RatingText() string {
+	if r.Settlement == nil || !r.Settlement.Rated {
+		return ""
+	}
+	c := r.Settlement.Rating
+	return strconv.Itoa(c.Before) + " → " + strconv.Itoa(c.After) + " (" + signed(int64(c.After-c.Before)) + ")"
+}
+
+// RatingDiff returns the rating change as "+16", "−8" or "0", for data
+// attributes and tests.
+func (r ResultView) RatingDiff() string {
+	if r.Settlement == nil || !r.Settlement.Rated {
+		return ""
+	}
+	return strconv.Itoa(r.Settlement.Rating.After - r.Settlement.Rating.Before)
+}
+
+// ChipsText returns what the game did to the viewer's chips, in ctx's
+// language: won, lost or refunded; "" for a game without a stake.
+func (r ResultView) ChipsText(ctx context.Context) string {
+	s := r.Settlement
+	switch {
+	case s == nil || s.Staked == 0:
+		return ""
+	case s.Refunded():
+		return AmountText(ctx, "game.result_panel.chips_refunded", s.Staked)
+	case s.Chips() > 0:
+		return AmountText(ctx, "game.result_panel.chips_won", s.Chips())
+	}
+	return AmountText(ctx, "game.result_panel.chips_lost", -s.Chips())
+}
+
+// ChipsDiff returns the net change of the viewer's chips, for data
+// attributes and tests.
+func (r ResultView) ChipsDiff() string {
+	if r.Settlement == nil {
+		return "0"
+	}
+	return strconv.FormatInt(r.Settlement.Chips(), 10)
+}
+
+// signed writes n with its sign: "+16", "−8" (a minus sign), "0".
+func signed(n int64) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.FormatInt(n, 10)
+	case n < 0:
+		return "−" + strconv.FormatInt(-n, 10)
+	}
+	return "0"
+}
