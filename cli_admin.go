@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"satranc/engine/fairplay"
+	"satranc/engine/invisible"
 	"satranc/store"
 )
 
@@ -162,6 +163,8 @@ func voidGame(ctx context.Context, st *store.Store, game string, stdout, stderr 
 
 // printReports writes the players' reports, newest first, one a line:
 // time, game, reporter, reported player ("computer" for a bot), reason.
+// Invisible characters stored before reasons were stripped of them are
+// printed escaped (\u202e), as in printChat.
 func printReports(ctx context.Context, st *store.Store, stdout, stderr io.Writer) int {
 	reports, err := st.Reports(ctx, 1000)
 	if err != nil {
@@ -174,12 +177,15 @@ func printReports(ctx context.Context, st *store.Store, stdout, stderr io.Writer
 			reported = "computer"
 		}
 		fmt.Fprintf(stdout, "%s game %d: %s reports %s: %s\n",
-			r.At.UTC().Format("2006-01-02 15:04:05"), r.GameID, r.ReporterName, reported, r.Reason)
+			r.At.UTC().Format("2006-01-02 15:04:05"), r.GameID, invisible.Escape(r.ReporterName), invisible.Escape(reported), invisible.Escape(r.Reason))
 	}
 	return 0
 }
 
 // printChat writes a game's chat, one message a line: time, sender, text.
+// Zero-width and text-direction characters, which CleanChat strips today
+// but older messages may hold, are printed escaped (\u202e) so that a
+// line never shows reversed or hides text in the terminal.
 func printChat(ctx context.Context, st *store.Store, game string, stdout, stderr io.Writer) int {
 	id, ok := gameArg("chat", game, stderr)
 	if !ok {
@@ -200,7 +206,7 @@ func printChat(ctx context.Context, st *store.Store, game string, stdout, stderr
 			}
 			names[m.User] = u.Name
 		}
-		fmt.Fprintf(stdout, "%s %s: %s\n", m.At.UTC().Format("2006-01-02 15:04:05"), names[m.User], m.Body)
+		fmt.Fprintf(stdout, "%s %s: %s\n", m.At.UTC().Format("2006-01-02 15:04:05"), invisible.Escape(names[m.User]), invisible.Escape(m.Body))
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"log/slog"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"satranc/engine/account"
 	"satranc/engine/clock"
 	"satranc/engine/game"
+	"satranc/engine/invisible"
 	"satranc/engine/play"
 	"satranc/store"
 )
@@ -44,6 +46,11 @@ func TestRunAdmin(t *testing.T) {
 	if err := st.AddChatMessage(ctx, play.ChatMessage{GameID: gameID, User: u.ID, Body: "iyi oyunlar", At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
+	// Stored raw, as before CleanChat stripped text-direction characters:
+	// the command prints them escaped.
+	if err := st.AddChatMessage(ctx, play.ChatMessage{GameID: gameID, User: u.ID, Body: "abc\u202Edef\u200B", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
 	quick, _, err := st.CreatePublicGame(ctx, play.GameRecord{Kind: play.Quick, White: game.Human(u.ID), Black: game.Bot(game.Easy),
 		Control: clock.MustParse("3+2"), Status: game.Active, CreatedAt: time.Now(), StartedAt: time.Now()})
 	if err != nil {
@@ -61,6 +68,16 @@ func TestRunAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
+	// A reason stored before ParseReason stripped text-direction
+	// characters: the command prints it escaped.
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(ctx, "UPDATE reports SET reason = reason || ?", "\u2066"); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
 	voidArg := strconv.FormatInt(quick, 10)
 
 	admin := func(args ...string) (int, string, string) {
@@ -83,7 +100,7 @@ func TestRunAdmin(t *testing.T) {
 		{[]string{"void", voidArg}, 0, "voided game"},
 		{[]string{"void", voidArg}, 1, ""}, // once
 		{[]string{"void", "x"}, 2, ""},
-		{[]string{"reports"}, 0, "game " + voidArg + ": Zeynep reports computer: too strong for a beginner"},
+		{[]string{"reports"}, 0, "game " + voidArg + ": Zeynep reports computer: too strong for a beginner\\u2066\n"},
 		{[]string{"reports", "x"}, 2, ""},
 		{[]string{"grant", "Zeynep", "-5", "why"}, 2, ""},
 		{[]string{"grant", "Zeynep", "lots", "why"}, 2, ""},
@@ -92,6 +109,7 @@ func TestRunAdmin(t *testing.T) {
 		{[]string{"grant", "Nobody", "10", "why"}, 1, ""},
 		{[]string{"dance", "Zeynep", "on"}, 2, ""},
 		{[]string{"chat", strconv.FormatInt(gameID, 10)}, 0, "Zeynep: iyi oyunlar"},
+		{[]string{"chat", strconv.FormatInt(gameID, 10)}, 0, "Zeynep: abc\\u202edef\\u200b\n"},
 		{[]string{"chat", "12345"}, 0, ""},
 		{[]string{"chat", "x"}, 2, ""},
 		{[]string{"chat"}, 2, ""},
@@ -100,6 +118,9 @@ func TestRunAdmin(t *testing.T) {
 		code, out, errOut := admin(tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.out) {
 			t.Errorf("admin %q = %d, %q (stderr %q); want %d, %q", tc.args, code, out, errOut, tc.code, tc.out)
+		}
+		if strings.ContainsFunc(out, invisible.Is) {
+			t.Errorf("admin %q printed an invisible character raw: %q", tc.args, out)
 		}
 	}
 	if code, _, _ := runAdminOn(ctx, filepath.Join(t.TempDir(), "missing.db")); code != 1 {

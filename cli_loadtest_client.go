@@ -146,8 +146,9 @@ func newPrivateGame(ctx context.Context, a, b *loadUser) (loadPair, error) {
 	if err != nil {
 		return loadPair{}, fmt.Errorf("parse new game: %w", err)
 	}
-	invite, ok := doc.Find(`[data-testid="invite-link"]`).Attr("value")
-	if !ok {
+	// The link is the text of a read-only box (views/game.templ).
+	invite := strings.TrimSpace(doc.Find(`[data-testid="invite-link"]`).First().Text())
+	if invite == "" {
 		return loadPair{}, errors.New("create: no invite link")
 	}
 	iu, err := url.Parse(invite)

@@ -372,6 +372,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Reports:        st,
 		Settlements:    st,
 		Voided:         games,
+		InPlay:         st,
 		// The rules page tells the grace and first-move time the games
 		// run with.
 		DisconnectGrace: cfg.disconnectGrace,

@@ -137,8 +137,9 @@ func TestServeProcess(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("GET / = %d", resp.StatusCode)
 	}
-	if n := strings.Count(string(body), `data-testid="square"`); n != 64 {
-		t.Errorf("home page has %d squares, want 64", n)
+	// A guest's home page offers every time control of Quick Play.
+	if n := strings.Count(string(body), `class="quick-button"`); n != 7 {
+		t.Errorf("home page has %d Quick Play buttons, want 7", n)
 	}
 	for _, path := range []string{"/static/js/htmx.min.js", "/static/js/board.js", "/rules?lang=tr"} {
 		resp, err := client.Get(base + path)

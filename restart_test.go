@@ -258,8 +258,8 @@ func createPrivate(t *testing.T, a *user) (path string, id int64, invite string)
 	if err != nil {
 		t.Fatalf("game path %q: %v", path, err)
 	}
-	link, ok := page.Find(`[data-testid="invite-link"]`).Attr("value")
-	if !ok {
+	link := strings.TrimSpace(page.Find(`[data-testid="invite-link"]`).First().Text())
+	if link == "" {
 		t.Fatal("the new private game's page has no invite link")
 	}
 	inviteURL, err := url.Parse(link)

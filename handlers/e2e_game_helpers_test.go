@@ -3,6 +3,7 @@
 package handlers_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -125,4 +126,22 @@ func startPractice(b *browser, srv *server, level, control, color string) {
 		chromedp.Click(`[data-testid="practice-start"]`),
 		chromedp.WaitVisible(`[data-testid="game-panel"]`),
 	)
+}
+
+// clickInPanel clicks sel, an element of the panel the event stream
+// redraws: a redraw between finding the element and clicking it loses the
+// node, so the click is tried again on the new one.
+func clickInPanel(b *browser, sel string) {
+	b.t.Helper()
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		err = chromedp.Do(ctx, chromedp.WaitVisible(sel), chromedp.Click(sel))
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("%s: click %s: %v", b.name, sel, err)
 }

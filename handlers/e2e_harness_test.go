@@ -214,12 +214,24 @@ func newBrowser(t *testing.T, name string, opts ...chromedp.ExecAllocatorOption)
 		flags = append(flags, chromedp.ExecPath(bin))
 	}
 	flags = append(flags, opts...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), flags...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	if err := chromedp.Do(ctx); err != nil {
+	// Chromium now and then fails to start on a busy machine ("chrome
+	// failed to start" with nothing but its usual noise): try again.
+	var allocCtx, ctx context.Context
+	var cancelAlloc, cancelCtx context.CancelFunc
+	for attempt := 1; ; attempt++ {
+		allocCtx, cancelAlloc = chromedp.NewExecAllocator(context.Background(), flags...)
+		ctx, cancelCtx = chromedp.NewContext(allocCtx)
+		err := chromedp.Do(ctx)
+		if err == nil {
+			break
+		}
 		cancelCtx()
 		cancelAlloc()
-		t.Fatalf("start chromium: %v", err)
+		if attempt == 3 {
+			t.Fatalf("start chromium: %v", err)
+		}
+		t.Logf("start chromium (attempt %d): %v", attempt, err)
+		time.Sleep(time.Second)
 	}
 	b := &browser{ctx: ctx, name: name, t: t}
 	t.Cleanup(func() {

@@ -9,24 +9,21 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserHomeBoard opens the home page and finds the starting position
-// drawn with White at the bottom.
+// TestBrowserHomeBoard opens the home page as a guest: it is no longer a
+// board but the page that starts games, with the Quick Play grid (one
+// button per time control of SPEC section 4), what Satranç is, and the
+// ways to sign up and log in.
 func TestBrowserHomeBoard(t *testing.T) {
 	srv := startServer(t)
 	b := newBrowser(t, "guest")
 	b.do(30*time.Second,
 		chromedp.Navigate(srv.URL+"/"),
-		chromedp.WaitVisible(`[data-testid="board"]`),
+		chromedp.WaitVisible(`[data-testid="quick-play"]`),
+		chromedp.WaitVisible(`[data-testid="home-intro"]`),
+		chromedp.WaitVisible(`[data-testid="home-signup"]`),
 	)
-	squares := eval[int](b, `document.querySelectorAll('[data-testid="square"]').length`)
-	pieces := eval[int](b, `document.querySelectorAll('[data-testid="piece"]').length`)
-	bottomLeft := eval[string](b, `document.querySelectorAll('[data-testid="square"]')[56].dataset.square`)
-	topRight := eval[string](b, `document.querySelectorAll('[data-testid="square"]')[7].dataset.square`)
-	if squares != 64 || pieces != 32 {
-		t.Errorf("home board: %d squares and %d pieces, want 64 and 32", squares, pieces)
-	}
-	if bottomLeft != "a1" || topRight != "h8" {
-		t.Errorf("home board corners: bottom left %s, top right %s; want a1 and h8", bottomLeft, topRight)
+	if n := eval[int](b, `document.querySelectorAll('[data-testid="quick-play"] .quick-button').length`); n != 7 {
+		t.Errorf("home page: %d Quick Play controls, want 7", n)
 	}
 	b.screenshot("home")
 }

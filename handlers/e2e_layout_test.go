@@ -207,7 +207,7 @@ func TestBrowserLayoutGamePage(t *testing.T) {
 	// stays there after the next move and a reload.
 	emulate(s, layoutViewports[0])
 	openIn(s, url, "en")
-	s.do(10*time.Second, chromedp.Click(`[data-testid="flip-board"]`))
+	clickInPanel(s, `[data-testid="flip-board"]`)
 	bottomLeft := `(function(){var b=document.querySelector('.board').getBoundingClientRect(); var e=document.elementFromPoint(b.left+5, b.bottom-5); return e && e.closest('[data-square]') ? e.closest('[data-square]').dataset.square : ''})()`
 	if got := eval[string](s, bottomLeft); got != "h8" {
 		t.Errorf("flipped board: bottom left square %q, want h8", got)

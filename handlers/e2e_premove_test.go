@@ -321,7 +321,19 @@ func waitUntil(b *browser, cond, what string) {
 // line, which does nothing.
 func touchPage(b *browser) {
 	b.t.Helper()
-	b.do(10*time.Second, chromedp.Click(`[data-testid="status"]`))
+	// The status line is in the panel the stream redraws: a redraw between
+	// finding it and clicking it loses the node, so try again.
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		err = chromedp.Do(ctx, chromedp.Click(`[data-testid="status"]`))
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("%s: click the status line: %v", b.name, err)
 }
 
 // TestBrowserSound: a private game between alice (sounds on) and bob

@@ -60,10 +60,20 @@ func playMoves(t *testing.T, white, black *browser, first int, ucis ...string) {
 			mover = black
 		}
 		waitMyTurn(mover, ply)
-		if ply%3 == 0 {
-			clickMove(mover, uci[:2], uci[2:4])
-		} else {
-			dragMove(mover, uci[:2], uci[2:4])
+		for attempt := 1; ; attempt++ {
+			if ply%3 == 0 {
+				clickMove(mover, uci[:2], uci[2:4])
+			} else {
+				dragMove(mover, uci[:2], uci[2:4])
+			}
+			// A press can be lost when the stream redraws the panel between
+			// the button going down and up (most often at a game's start,
+			// when the opponent's page connects): the move is then made
+			// again, as a player would, and the test says so.
+			if len(uci) == 5 || attempt == 3 || movedOrGone(mover, ply) {
+				break
+			}
+			t.Logf("%s: the move %s at ply %d did not register; making it again", mover.name, uci, ply)
 		}
 		if len(uci) == 5 {
 			waitFor(mover, 5*time.Second, `!document.querySelector('.promotion-picker').hidden`)
@@ -78,6 +88,22 @@ func playMoves(t *testing.T, white, black *browser, first int, ucis ...string) {
 		waitPly(white, ply+1)
 		waitPly(black, ply+1)
 	}
+}
+
+// movedOrGone waits up to 3 s for b's page to leave ply (the move was
+// taken) and reports whether it did; a page whose board no longer takes a
+// move at ply counts as moved.
+func movedOrGone(b *browser, ply int) bool {
+	b.t.Helper()
+	cond := fmt.Sprintf(`(function(){var g=document.querySelector('[data-testid="game-panel"]'); var bd=document.querySelector('.board'); return !g || g.dataset.ply!="%d" || !bd || bd.dataset.interactive!="true"})()`, ply)
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok, err := tryEval[bool](b, cond, 2*time.Second); err == nil && ok {
+			return true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return false
 }
 
 // endOf waits for the game to end on b's page and returns the reason and

@@ -221,10 +221,7 @@ func TestBrowserPracticeControls(t *testing.T) {
 	if got := resignLabel(b); got != "Abort" {
 		t.Errorf("resign button after one move each reads %q, want Abort", got)
 	}
-	b.do(10*time.Second,
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	clickInPanel(b, `[data-testid="resign-confirm"]`)
 	waitFor(b, 10*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status == "aborted"`)
 	if got := eval[string](b, `document.querySelector('[data-testid="result-panel"]').dataset.headline`); got != "game.result_panel.aborted" {
 		t.Errorf("panel headline %q after the abort", got)

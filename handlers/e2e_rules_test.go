@@ -221,7 +221,7 @@ func TestBrowserRulesTryItTurkish(t *testing.T) {
 	p.waitPieces("castling", castlingStart)
 	p.clickClick("castling", "e1", "h1")
 	p.waitState("castling", "solved")
-	p.expectShown("castling", "praise", "Aferin")
+	p.expectShown("castling", "praise", "Tebrikler")
 	p.waitPieces("castling", castled)
 
 	// Reset, then castle by click-click two squares.
@@ -234,7 +234,7 @@ func TestBrowserRulesTryItTurkish(t *testing.T) {
 	// En passant by drag.
 	p.drag("en_passant", "e5", "d6")
 	p.waitState("en_passant", "solved")
-	p.expectShown("en_passant", "praise", "Aferin")
+	p.expectShown("en_passant", "praise", "Tebrikler")
 	p.waitPieces("en_passant", map[string]string{"e5": "", "d6": "wP", "d5": ""})
 
 	// Promotion by click-click and the picker's queen.

@@ -24,6 +24,8 @@ type Games interface {
 	CreatePracticeGame(ctx context.Context, user int64, level game.Level, control clock.Control, color play.ColorChoice) (int64, error)
 	CreatePrivateGame(ctx context.Context, user int64, control clock.Control) (int64, string, error)
 	JoinPrivateGame(ctx context.Context, user int64, token string) (int64, error)
+	Invitation(ctx context.Context, token string) (play.Snapshot, error)
+	DeclinePrivateGame(ctx context.Context, user int64, token string) (int64, error)
 	Game(ctx context.Context, id int64) (play.Snapshot, error)
 	MoveWithLag(ctx context.Context, id, user int64, text string, l chess.Letters, expectedPly int, lag time.Duration) error
 	Resign(ctx context.Context, id, user int64) error
@@ -253,13 +255,6 @@ func (h *Handler) failNewGame(w http.ResponseWriter, r *http.Request, err error)
 	h.render(w, r, resp.status, views.NewGamePage(clock.Offered, &resp.msg))
 }
 
-// handleInviteShow shows a private game's invitation with the button that
-// takes the seat: opening a link (a GET) changes nothing.
-func (h *Handler) handleInviteShow(w http.ResponseWriter, r *http.Request) {
-	token := chi.URLParam(r, "token")
-	h.render(w, r, http.StatusOK, views.InvitePage("/invite/"+token))
-}
-
 // handleInviteJoin seats the friend who accepts a private game's
 // invitation; anyone else who accepts after the seat is taken watches.
 // Accepting counts against the creation limit, as it starts a game: a
@@ -280,13 +275,14 @@ func (h *Handler) handleInviteJoin(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
-// gameRoutes registers the game pages; every one needs a logged-in user.
+// gameRoutes registers the game pages; every one needs a logged-in user
+// (the invitation page, open to guests too, is in invite.go).
 func (h *Handler) gameRoutes(r chi.Router) {
 	r.Get("/play", h.handleNewGame)
 	r.Post("/games/practice", h.handlePracticeCreate)
 	r.Post("/games/private", h.handlePrivateCreate)
-	r.Get("/invite/{token}", h.handleInviteShow)
 	r.With(h.forwardInvite).Post("/invite/{token}", h.handleInviteJoin)
+	r.With(h.forwardInvite).Post("/invite/{token}/decline", h.handleInviteDecline)
 	r.Route("/games/{id}", func(r chi.Router) {
 		r.Use(h.forwardGame)
 		r.Get("/", h.handleGameShow)

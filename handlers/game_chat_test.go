@@ -221,3 +221,31 @@ func TestGameEventsChat(t *testing.T) {
 		t.Error("the spectator's stream carries the chat")
 	}
 }
+
+// TestGameChatInvisible: a line holding a right-to-left override (and
+// zero-width characters) is stored and shown without them, so it does not
+// show reversed; a line of nothing else is refused as empty.
+func TestGameChatInvisible(t *testing.T) {
+	e := newGameEnv(t, testSnapshot(t, time.Now(), "e2e4"))
+	const sent = "iyi \u202Esnuyo\u200B"
+	if resp := e.do(t, gameReq{method: http.MethodPost, target: "/games/7/chat", as: &ayse, form: chatForm(sent), htmx: true}); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("chat: %d", resp.StatusCode)
+	}
+	msgs, err := e.games.ChatLog(context.Background(), 7)
+	if err != nil || len(msgs) != 1 || msgs[0].Body != "iyi snuyo" {
+		t.Fatalf("stored %+v, %v; want one line %q", msgs, err, "iyi snuyo")
+	}
+	page := readBody(t, e.do(t, gameReq{target: "/games/7", as: &bora}))
+	if strings.ContainsAny(page, "\u202E\u200B") {
+		t.Error("the page shows an invisible character")
+	}
+	doc := parse(t, e.do(t, gameReq{target: "/games/7", as: &bora}))
+	if got := strings.TrimSpace(testid(doc, "chat-text").Text()); got != "iyi snuyo" {
+		t.Errorf("shown %q, want %q", got, "iyi snuyo")
+	}
+
+	resp := e.do(t, gameReq{method: http.MethodPost, target: "/games/7/chat", as: &ayse, form: chatForm("\u202E\u2066\u200F"), htmx: true})
+	if body := readBody(t, resp); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, text(t, "en", "chat.empty")) {
+		t.Errorf("a line of invisible characters: %d %s, want 422 chat.empty", resp.StatusCode, body)
+	}
+}

@@ -179,6 +179,24 @@ func (f *fakeGames) JoinPrivateGame(_ context.Context, user int64, token string)
 	return f.joinID, err
 }
 
+func (f *fakeGames) Invitation(_ context.Context, token string) (play.Snapshot, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, s := range f.snaps {
+		if s.InviteToken != "" && s.InviteToken == token {
+			return s, nil
+		}
+	}
+	return play.Snapshot{}, fmt.Errorf("fake: invite %q: %w", token, play.ErrNotFound)
+}
+
+func (f *fakeGames) DeclinePrivateGame(_ context.Context, user int64, token string) (int64, error) {
+	err := f.record(call{method: "DeclinePrivateGame", user: user, text: token})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.joinID, err
+}
+
 func (f *fakeGames) Game(_ context.Context, id int64) (play.Snapshot, error) {
 	if err := f.record(call{method: "Game", game: id}); err != nil {
 		return play.Snapshot{}, err
@@ -562,7 +580,7 @@ func TestInviteLinkOnlyForCreator(t *testing.T) {
 	snap.InviteToken = "secret"
 	e := newGameEnv(t, snap)
 	doc := parse(t, e.do(t, gameReq{target: "/games/7", as: &ayse}))
-	if link := testid(doc, "invite-link").AttrOr("value", ""); link != "http://example.com/invite/secret" {
+	if link := testid(doc, "invite-link").Text(); link != "http://example.com/invite/secret" {
 		t.Errorf("invite link = %q", link)
 	}
 	doc = parse(t, e.do(t, gameReq{target: "/games/7", as: &cemil}))
@@ -572,7 +590,11 @@ func TestInviteLinkOnlyForCreator(t *testing.T) {
 }
 
 func TestInviteGetDoesNotJoin(t *testing.T) {
-	e := newGameEnv(t, testSnapshot(t, time.Now()))
+	control, _ := clock.ParseControl("3+2")
+	g := game.New(game.Options{White: game.Human(ayse.ID), Control: control}, time.Now())
+	snap := snapshotOfGame(testGameID, play.Private, g, time.Now())
+	snap.InviteToken = "secret"
+	e := newGameEnv(t, snap)
 	resp := e.do(t, gameReq{target: "/invite/secret", as: &bora})
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET invite = %d", resp.StatusCode)
@@ -791,8 +813,8 @@ func TestGameRoutesNeedLogin(t *testing.T) {
 		{target: "/games/7"},
 		{target: "/games/7/events"},
 		{target: "/games/7/pgn"},
-		{target: "/invite/secret"},
 		{method: http.MethodPost, target: "/invite/secret"},
+		{method: http.MethodPost, target: "/invite/secret/decline"},
 		{method: http.MethodPost, target: "/games/private", form: url.Values{"control": {"3+2"}}},
 		{method: http.MethodPost, target: "/games/practice", form: url.Values{"level": {"easy"}, "control": {"3+2"}, "color": {"white"}}},
 		{method: http.MethodPost, target: "/games/7/moves", form: url.Values{"uci": {"e2e4"}, "ply": {"0"}}},

@@ -106,6 +106,9 @@ type Config struct {
 	// Voided hears of each result voided on the administration pages;
 	// nil: nobody.
 	Voided VoidAnnouncer
+	// InPlay tells each member's game in progress (the header's link back
+	// to it) and the home page's counts; nil: neither is shown.
+	InPlay InPlay
 	// Heartbeat and ClockSync pace the game streams: a comment line on an
 	// idle stream, and the clocks of a live game (0: DefaultHeartbeat and
 	// DefaultClockSync; tests shorten them).
@@ -169,6 +172,7 @@ type Handler struct {
 	// settlements: see Config.Settlements.
 	settlements Settlements
 	voided      VoidAnnouncer
+	inPlay      InPlay // nil: no link to the game in progress
 	// heartbeat and clockSync pace the game streams (see Config).
 	heartbeat, clockSync time.Duration
 	// lag measures the players' round trips; nil with lag compensation
@@ -198,6 +202,7 @@ func New(cfg Config) *Handler {
 	h.proxies, h.base = cfg.TrustedProxies, cfg.BaseURL
 	h.admin, h.reports, h.voided = cfg.Admin, cfg.Reports, cfg.Voided
 	h.settlements = cfg.Settlements
+	h.inPlay = cfg.InPlay
 	h.detached = newDetachedStreams()
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
@@ -289,6 +294,11 @@ func (h *Handler) Routes() http.Handler {
 			r.Get("/login", h.handleLoginForm)
 			r.Post("/login", h.handleLogin)
 			r.Post("/logout", h.handleLogout)
+			if h.games != nil {
+				// Open to guests: they see the invitation and sign up or
+				// log in on the way to accepting it.
+				r.With(h.forwardInvite).Get("/invite/{token}", h.handleInviteShow)
+			}
 			r.Group(func(r chi.Router) {
 				r.Use(h.requireUser)
 				r.Get("/profile", h.handleProfile)

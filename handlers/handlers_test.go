@@ -14,7 +14,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"satranc/engine/chess"
 	"satranc/static"
+	"satranc/views"
 )
 
 // fakeDB is a Pinger whose answer the test chooses.
@@ -43,16 +45,19 @@ func get(t *testing.T, h http.Handler, target string, header ...string) *http.Re
 	return rec.Result()
 }
 
-func TestHomeShowsStartingPosition(t *testing.T) {
-	h, _ := newTestHandler(t, fakeDB{})
-	resp := get(t, h, "/")
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET / = %d, want 200", resp.StatusCode)
+// TestBoardStartingPosition draws the starting position (the board the
+// home page showed before it became the page that starts games) and checks
+// every square, then the layout's head on the home page.
+func TestBoardStartingPosition(t *testing.T) {
+	p, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if ct := resp.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
-		t.Errorf("Content-Type = %q", ct)
+	var buf bytes.Buffer
+	if err := views.Board(views.NewBoardView(p, chess.White)).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
 	}
-	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	doc, err := goquery.NewDocumentFromReader(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,6 +127,17 @@ func TestHomeShowsStartingPosition(t *testing.T) {
 	}
 
 	// The layout links the stylesheet and the deferred scripts.
+	h, _ := newTestHandler(t, fakeDB{})
+	resp := get(t, h, "/")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET / = %d, want 200", resp.StatusCode)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	if doc, err = goquery.NewDocumentFromReader(resp.Body); err != nil {
+		t.Fatal(err)
+	}
 	for _, sel := range []string{
 		`link[rel="stylesheet"][href^="/static/css/app.css?v="]`,
 		`script[src^="/static/js/htmx.min.js?v="][defer]`,

@@ -3,16 +3,63 @@ package handlers
 import (
 	"net/http"
 
-	"satranc/engine/chess"
+	"github.com/go-chi/chi/v5"
+
+	"satranc/engine/clock"
 	"satranc/views"
 )
 
-// handleHome shows the front page with the board in its starting position.
+// handleHome shows the home page: the Quick Play grid for everyone; for a
+// member also their game in progress, practice against the computer, a
+// game with a friend and the lounges.
 func (h *Handler) handleHome(w http.ResponseWriter, r *http.Request) {
-	p, err := chess.ParseFEN(chess.StartFEN)
-	if err != nil {
-		h.fail(w, r, err)
+	ctx := r.Context()
+	v := views.HomeView{Controls: clock.Offered}
+	if h.inPlay != nil {
+		players, games, err := h.inPlay.PlayCounts(ctx)
+		if err != nil {
+			h.log.WarnContext(ctx, "play counts", "err", err)
+		} else {
+			v.HasCounts, v.Players, v.Games = true, players, games
+		}
+	}
+	if u, ok := userFrom(ctx); ok {
+		v.Member = true
+		v.Game = views.ActiveGame(ctx)
+		if h.lobby != nil {
+			o, err := h.lobby.Overview(ctx, u.ID)
+			if err != nil {
+				h.fail(w, r, err)
+				return
+			}
+			lv := views.NewLobbyView(o, nil)
+			v.Lobby = &lv
+		}
+		w.Header().Set("Cache-Control", "no-store")
+	}
+	h.render(w, r, http.StatusOK, views.HomePage(v))
+}
+
+// handleQuickPlay is the one-click page that puts a member in the Quick
+// Play queue of the control in the path: where a guest who chose it on the
+// home page lands after signing up or logging in (with ?go=1, which makes
+// the page's script submit it at once).
+func (h *Handler) handleQuickPlay(w http.ResponseWriter, r *http.Request) {
+	c, err := clock.ParseControl(chi.URLParam(r, "control"))
+	if err != nil || !offered(c) {
+		h.fail(w, r, errNotFound)
 		return
 	}
-	h.render(w, r, http.StatusOK, views.HomePage(views.NewBoardView(p, chess.White)))
+	w.Header().Set("Cache-Control", "no-store")
+	h.render(w, r, http.StatusOK, views.QuickPlayPage(c.String(), r.URL.Query().Get("go") == "1"))
+}
+
+// offered reports whether c is one of the time controls of SPEC section 4.
+func offered(c clock.Control) bool {
+	for _, o := range clock.Offered {
+		if o == c {
+			return true
+		}
+	}
+	return false
 }

@@ -29,6 +29,7 @@ type Lobby interface {
 // lobbyRoutes registers the lobby pages; every one needs a logged-in user.
 func (h *Handler) lobbyRoutes(r chi.Router) {
 	r.Get("/lobby", h.handleLobby)
+	r.Get("/play/quick/{control}", h.handleQuickPlay)
 	if h.bonus != nil {
 		r.Post("/lobby/bonus", h.handleBonusClaim)
 	}

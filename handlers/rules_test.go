@@ -80,9 +80,10 @@ func TestRulesPage(t *testing.T) {
 			"less than 30 seconds", "less than 10 seconds", "50 moves", "third time",
 			"have no money value", "cannot be cashed out", "never be transferred",
 			"onto its own rook", "Daily Chess Cup", "Weekly Chess League",
+			"Nf3, exd5, O-O, e8=Q", "the rook (Kale)", "In both languages", "such as e2e4", "(e7e8q)",
 		}},
 		{"tr", []string{
-			"500 fiş", "2.500 fiş", "10.000 fiş", "50.000 fiş", "250.000 fiş", "2.500.000 fiş",
+			"500 çip", "2.500 çip", "10.000 çip", "50.000 çip", "250.000 çip", "2.500.000 çip",
 			"Kahvehane", "Kapalıçarşı", "Saray Bahçesi", "Has Oda", "Divan-ı Hümayun",
 			"normal üyeler için %5", "VIP üyeler için %3", "en az on katı",
 			"45 saniye", "K = 40", "K = 20", "İlk 30 puanlı", "1200 puanla",
@@ -92,6 +93,7 @@ func TestRulesPage(t *testing.T) {
 			"Parasal değerleri yoktur", "paraya çevrilemezler", "aktarılamazlar",
 			"kendi kalesinin üzerine", "Günlük Satranç Kupası", "Haftalık Satranç Ligi",
 			"geçerken alma", "terfi", "pat", "mat", "Hemen Oyna", "Sıralama",
+			"Af3, exd5, O-O, e8=V", "Türkçede K kaledir (Kale), şah ise Ş'dir (Şah)", "İki dilde de", "UCI", "e2e4 gibi", "(e7e8q)",
 		}},
 	}
 	for _, tc := range tests {
@@ -200,7 +202,7 @@ func TestRulesTryIts(t *testing.T) {
 			}
 		}
 		// The label is in capitals by the language's rules: i is İ in Turkish.
-		wantLabel := map[string]string{"en": "TRY IT", "tr": "DENEYİN"}[lang]
+		wantLabel := map[string]string{"en": "TRY IT", "tr": "DENE"}[lang]
 		doc.Find(`[data-testid="tryit-label"]`).Each(func(_ int, s *goquery.Selection) {
 			if got := s.Text(); got != wantLabel {
 				t.Errorf("%s: try-it label %q, want %q", lang, got, wantLabel)
@@ -223,7 +225,7 @@ func TestCommunityPages(t *testing.T) {
 	}{
 		{"/guidelines", "page-guidelines", []string{"chat", "fair-play", "restrictions"}, map[string][]string{
 			"en": {"Community Guidelines", "No insults", "chess engines", "chip dumping", "restrict"},
-			"tr": {"Topluluk Kuralları", "Hakaret", "satranç motoru", "fiş aktar", "kısıtla"},
+			"tr": {"Topluluk Kuralları", "Hakaret", "satranç motoru", "çip dökme", "anlaşmalı oyun", "kısıtla"},
 		}},
 		{"/tournament-rules", "page-tournament", []string{"tournaments", "points", "standings"}, map[string][]string{
 			"en": {"Tournament Rules", "Daily Chess Cup", "Weekly Chess League", "3 points", "1 point", "no money value"},
@@ -258,6 +260,28 @@ func TestCommunityPages(t *testing.T) {
 			if page.Find(`a[href="/rules?lang=`+lang+`"]`).Length() == 0 {
 				t.Errorf("GET %s does not link the rules", target)
 			}
+		}
+	}
+}
+
+// TestGuidelinesPromises: the Community Guidelines name only what an
+// administrator can do (restrict an account, void a result): no one can
+// warn or mute a member, so the page does not say they may.
+func TestGuidelinesPromises(t *testing.T) {
+	absent := map[string][]string{
+		"en": {"warn", "mute", "silence", "ban"},
+		"tr": {"uyar", "sustur", "yasakla"},
+	}
+	for lang, words := range absent {
+		doc := getPage(t, Config{}, "/guidelines?lang="+lang)
+		text := strings.ToLower(doc.Find(`[data-testid="page-guidelines"]`).Text())
+		for _, w := range words {
+			if strings.Contains(text, w) {
+				t.Errorf("%s guidelines say %q", lang, w)
+			}
+		}
+		if !strings.Contains(text, map[string]string{"en": "restrict", "tr": "kısıtla"}[lang]) {
+			t.Errorf("%s guidelines no longer say that an account may be restricted", lang)
 		}
 	}
 }

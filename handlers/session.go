@@ -62,7 +62,11 @@ func (h *Handler) loadSession(next http.Handler) http.Handler {
 		case err != nil:
 			h.fail(w, r, err)
 		default:
-			next.ServeHTTP(w, r.WithContext(withUser(r.Context(), u)))
+			ctx := withUser(r.Context(), u)
+			if h.inPlay != nil {
+				ctx = views.WithActiveGame(ctx, h.activeGame(ctx, u.ID))
+			}
+			next.ServeHTTP(w, r.WithContext(ctx))
 		}
 	})
 }

@@ -73,7 +73,7 @@ func newStackEnvLimits(tb testing.TB, moveLimit, createLimit RateLimit) *stackEn
 		AuthLimit: looseLimit, MoveLimit: moveLimit, CreateLimit: createLimit,
 		Games: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
 		Cosmetics: cosmetics.NewService(st), Tournaments: tourney.New(tourney.Config{Store: st, Logger: discard}),
-		Admin: st, Reports: st, Voided: games, Settlements: st,
+		Admin: st, Reports: st, Voided: games, Settlements: st, InPlay: st,
 	})
 	return &stackEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, accounts: accounts, games: games, dbPath: dbPath}
 }

@@ -118,6 +118,8 @@ func TestTournamentPages(t *testing.T) {
 			`data-period="2026-11-29"`, "10,000 chips + Gold Cup profile frame", `href="/tournaments/daily/2026-11-28"`, "cemil"}},
 		{"/tournaments/weekly", http.StatusOK, []string{`data-period="2026-11-23"`, "Week 2026-11-23 to 2026-11-29", "Europe/Istanbul"}},
 		{"/tournaments/daily/2026-11-28", http.StatusOK, []string{`data-testid="winner" data-rank="1" data-user="cemil"`, "Ended at 2026-11-29 00:00"}},
+		{"/tournaments/daily/2026-11-28?lang=tr", http.StatusOK, []string{"28.11.2026 günü.", "Bitti: 29.11.2026 00:00 (İstanbul saati)."}},
+		{"/tournaments/weekly?lang=tr", http.StatusOK, []string{"23.11.2026 – 29.11.2026 haftası.", "Bitiş: 30.11.2026 00:00 (İstanbul saati)."}},
 		{"/tournaments/daily/2026-11-27", http.StatusOK, []string{`data-testid="not-paid"`, `data-user="cemil"`}},
 		{"/tournaments/daily/2026-11-26", http.StatusOK, []string{"Nobody scored points in this period"}},
 		{"/tournaments/daily/2026-11-29", http.StatusSeeOther, nil},

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -63,6 +64,49 @@ func TestFilesHaveSameMessages(t *testing.T) {
 	for _, id := range slices.Sorted(maps.Keys(tr)) {
 		if _, ok := en[id]; !ok {
 			t.Errorf("%s is in active.tr.toml but not in active.en.toml", id)
+		}
+	}
+}
+
+// fisWord finds the word "fiş" (a receipt, once used for chips) in any
+// inflection, in Turkish-lower-cased text: fiş, fişi, fişler,
+// fişlerimizin, fişli… It must start a word, so that a word merely
+// holding the letters does not count.
+var fisWord = regexp.MustCompile(`(?:^|[^\p{L}])(fiş\p{L}*)`)
+
+// fisWords returns the words of text that are "fiş" in some inflection,
+// leaving out fişek (a cartridge), another word.
+func fisWords(text string) []string {
+	var out []string
+	for _, m := range fisWord.FindAllStringSubmatch(strings.ToLowerSpecial(unicode.TurkishCase, text), -1) {
+		if !strings.HasPrefix(m[1], "fişek") {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// TestTurkishSaysCip: Turkish calls chips "çip" (and "sanal çip"), as
+// the source guides do; never "fiş" (SPEC section 12).
+func TestTurkishSaysCip(t *testing.T) {
+	for id, m := range parse(t, "active.tr.toml") {
+		for form, text := range forms(m) {
+			if words := fisWords(text); len(words) > 0 {
+				t.Errorf("%s (%s) says %q; write çip: %s", id, form, words, text)
+			}
+		}
+	}
+}
+
+func TestFisWords(t *testing.T) {
+	tests := map[string]bool{
+		"fiş": true, "2.500 fiş": true, "Fişler": true, "FİŞLER": true, "sanal fişlerimizin": true,
+		"(fiş aktarma)": true, "fişli olarak": true, "“Fiş ver”": true, "Kazanan 4.750 fiş alır": true,
+		"çip": false, "sanal çipler": false, "fişek": false, "havai fişekler": false, "kafiş": false, "": false,
+	}
+	for text, want := range tests {
+		if got := len(fisWords(text)) > 0; got != want {
+			t.Errorf("fisWords(%q) = %q, want found %v", text, fisWords(text), want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"satranc/engine/chess"
+	"satranc/engine/invisible"
 	"satranc/engine/play"
 )
 
@@ -11,7 +12,9 @@ import (
 const ChatLogSize = 50
 
 // ChatLine is one chat message as a player sees it. Text is shown as
-// text, escaped like every templ expression.
+// text, escaped like every templ expression, and without zero-width and
+// text-direction characters (a message stored before play.CleanChat
+// stripped them may hold some).
 type ChatLine struct {
 	// Mine is set for the viewer's own messages; Name is the opponent's
 	// name otherwise ("" if unknown).
@@ -41,7 +44,7 @@ func chatLines(snap play.Snapshot, side chess.Color, in GameViewInput) []ChatLin
 		if !mine && in.Muted {
 			continue
 		}
-		l := ChatLine{Mine: mine, Text: m.Body}
+		l := ChatLine{Mine: mine, Text: invisible.Strip(m.Body)}
 		if !mine {
 			l.Name = in.Names[opp]
 		}

@@ -72,7 +72,7 @@ func newResultView(snap play.Snapshot, v GameView, st *play.Settlement) ResultVi
 func headline(snap play.Snapshot, v GameView) string {
 	o := snap.Outcome
 	switch {
-	case o.Reason == game.InviteExpired:
+	case o.IsCancelled():
 		return "game.result_panel.cancelled"
 	case o.IsAborted():
 		return "game.result_panel.aborted"

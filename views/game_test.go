@@ -27,7 +27,7 @@ func TestGameTextsTranslated(t *testing.T) {
 			}
 		}
 	}
-	for r := game.Checkmate; r <= game.NoFirstMove; r++ {
+	for r := game.Checkmate; r <= game.InviteDeclined; r++ {
 		for _, side := range []chess.Color{chess.White, chess.Black} {
 			for _, res := range []game.Result{game.WhiteWins, game.BlackWins, game.Draw, game.NoResult} {
 				o := game.Outcome{Result: res, Reason: r, Side: side}

@@ -115,7 +115,7 @@ func TND(ctx context.Context, id string, n int64, data map[string]any) string {
 
 // AmountText returns the plural form of message id that fits n chips,
 // with n written in ctx's language's style as {{.Amount}}: "1 chip",
-// "2,500 chips", "2.500 fiş".
+// "2,500 chips", "2.500 çip".
 func AmountText(ctx context.Context, id string, n int64) string {
 	return TND(ctx, id, n, map[string]any{"Amount": Amount(ctx, n)})
 }

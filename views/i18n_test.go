@@ -67,11 +67,11 @@ func TestPluralTexts(t *testing.T) {
 		{"en", "lobby.balance", 1, "Your balance: 1 chip"},
 		{"en", "lobby.balance", 0, "Your balance: 0 chips"},
 		{"en", "lobby.balance", 2500, "Your balance: 2,500 chips"},
-		{"tr", "lobby.balance", 1, "Bakiyeniz: 1 fiş"},
-		{"tr", "lobby.balance", 2500, "Bakiyeniz: 2.500 fiş"},
+		{"tr", "lobby.balance", 1, "Bakiyeniz: 1 çip"},
+		{"tr", "lobby.balance", 2500, "Bakiyeniz: 2.500 çip"},
 		{"en", "tournament.prize_chips", 1, "1 chip"},
 		{"en", "tournament.prize_chips", 10000, "10,000 chips"},
-		{"tr", "tournament.prize_chips", 10000, "10.000 fiş"},
+		{"tr", "tournament.prize_chips", 10000, "10.000 çip"},
 	}
 	for _, tc := range tests {
 		if got := AmountText(ctxIn(tc.lang), tc.id, tc.n); got != tc.want {

@@ -312,7 +312,7 @@ func items(prefix string, keys ...string) templ.Component {
 }
 
 // chipsText returns an amount of chips in ctx's language, with the digits
-// grouped as the language groups them: "2,500 chips", "2.500 fiş".
+// grouped as the language groups them: "2,500 chips", "2.500 çip".
 func chipsText(ctx context.Context, n int64) string {
 	amount := message.NewPrinter(language.Make(Lang(ctx))).Sprintf("%d", n)
 	return TD(ctx, "rules.tables.chips", map[string]any{"Amount": amount})

@@ -191,7 +191,7 @@ func RulesPage(v RulesView) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = paras("rules.board", "squares", "setup", "turns", "notation").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = paras("rules.board", "squares", "setup", "turns", "notation", "typing").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -16,11 +16,20 @@ const PrizesShown = 20
 // PastResults is how many past periods a tournament page lists.
 const PastResults = 10
 
-// dateLayout and endLayout show a period's days and its end.
-const (
-	dateLayout = "2006-01-02"
-	endLayout  = "2006-01-02 15:04"
+// dateLayouts and endLayouts show a period's days and its end, by
+// language: ISO dates in English, day.month.year in Turkish.
+var (
+	dateLayouts = map[string]string{"en": "2006-01-02", "tr": "02.01.2006"}
+	endLayouts  = map[string]string{"en": "2006-01-02 15:04", "tr": "02.01.2006 15:04"}
 )
+
+// layout returns the language's layout from layouts, English's if none.
+func layout(ctx context.Context, layouts map[string]string) string {
+	if l, ok := layouts[Lang(ctx)]; ok {
+		return l
+	}
+	return layouts["en"]
+}
 
 // StandingsView is the standings panel of one period: which period, and
 // the players ranked.
@@ -37,17 +46,31 @@ type StandingsView struct {
 // Kind returns the tournament's name in URLs and message IDs.
 func (v StandingsView) Kind() string { return v.Period.Kind.String() }
 
-// FirstDay, LastDay and End show the period's bounds in its time zone.
-func (v StandingsView) FirstDay() string { return v.Period.Start.Format(dateLayout) }
+// FirstDay, LastDay and End show the period's bounds in its time zone,
+// in the viewer's language.
+func (v StandingsView) FirstDay(ctx context.Context) string {
+	return v.Period.Start.Format(layout(ctx, dateLayouts))
+}
 
 // LastDay returns the date of the period's last day.
-func (v StandingsView) LastDay() string { return v.Period.LastDay().Format(dateLayout) }
+func (v StandingsView) LastDay(ctx context.Context) string {
+	return v.Period.LastDay().Format(layout(ctx, dateLayouts))
+}
 
 // End returns the local date and time the period ends.
-func (v StandingsView) End() string { return v.Period.End.Format(endLayout) }
+func (v StandingsView) End(ctx context.Context) string {
+	return v.Period.End.Format(layout(ctx, endLayouts))
+}
 
-// Zone returns the name of the period's time zone, such as Europe/Istanbul.
-func (v StandingsView) Zone() string { return v.Period.Start.Location().String() }
+// Zone returns the name of the period's time zone: its IANA name, such
+// as Europe/Istanbul, or in Turkish "İstanbul saati" for Istanbul.
+func (v StandingsView) Zone(ctx context.Context) string {
+	name := v.Period.Start.Location().String()
+	if name == "Europe/Istanbul" {
+		return T(ctx, "tournament.zone_istanbul")
+	}
+	return name
+}
 
 // TournamentView is a tournament page: the standings of one period, its
 // prizes (the table for the running period, the prizes won for a past

@@ -535,9 +535,9 @@ func StandingsPanel(v StandingsView) templ.Component {
 		}
 		if v.Period.Kind == tourney.Daily {
 			var templ_7745c5c3_Var29 string
-			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.period_daily", map[string]any{"First": v.FirstDay()}))
+			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.period_daily", map[string]any{"First": v.FirstDay(ctx)}))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 84, Col: 79}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 84, Col: 82}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
@@ -549,9 +549,9 @@ func StandingsPanel(v StandingsView) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var30 string
-			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.period_weekly", map[string]any{"First": v.FirstDay(), "Last": v.LastDay()}))
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.period_weekly", map[string]any{"First": v.FirstDay(ctx), "Last": v.LastDay(ctx)}))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 86, Col: 101}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 86, Col: 107}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {
@@ -564,9 +564,9 @@ func StandingsPanel(v StandingsView) templ.Component {
 		}
 		if v.Live {
 			var templ_7745c5c3_Var31 string
-			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.ends", map[string]any{"End": v.End(), "Zone": v.Zone()}))
+			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.ends", map[string]any{"End": v.End(ctx), "Zone": v.Zone(ctx)}))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 89, Col: 82}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 89, Col: 88}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {
@@ -574,9 +574,9 @@ func StandingsPanel(v StandingsView) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var32 string
-			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.ended", map[string]any{"End": v.End(), "Zone": v.Zone()}))
+			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(TD(ctx, "tournament.ended", map[string]any{"End": v.End(ctx), "Zone": v.Zone(ctx)}))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 91, Col: 83}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournament.templ`, Line: 91, Col: 89}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 			if templ_7745c5c3_Err != nil {

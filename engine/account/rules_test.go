@@ -22,6 +22,15 @@ func TestValidateUsername(t *testing.T) {
 		{"ali-veli", false},
 		{"", false},
 		{"İrem", false},
+		// Text-direction and zero-width characters are not ASCII, so a
+		// name can neither show reversed nor hide a look-alike.
+		{"ali\u202Eilev", false},
+		{"\u202Eali", false},
+		{"ali\u200B", false},
+		{"a\u200Dli", false},
+		{"\u2066ali\u2069", false},
+		{"ali\u200E", false},
+		{"\u202Aali\u202C", false},
 	}
 	for _, tc := range tests {
 		err := ValidateUsername(tc.name)

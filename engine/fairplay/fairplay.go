@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"satranc/engine/invisible"
 )
 
 // Sentinel errors.
@@ -30,11 +32,12 @@ var (
 // MaxReason is the longest reason of a report or a grant, in characters.
 const MaxReason = 200
 
-// ParseReason returns s trimmed if it is a usable reason: 1 to MaxReason
-// characters of valid UTF-8 without control characters (a reason is one
-// line). Anything else is an ErrInvalidReason.
+// ParseReason returns s stripped of invisible characters (zero-width and
+// text-direction characters, see package invisible) and trimmed if it is a
+// usable reason: 1 to MaxReason characters of valid UTF-8 without control
+// characters (a reason is one line). Anything else is an ErrInvalidReason.
 func ParseReason(s string) (string, error) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(invisible.Strip(s))
 	switch n := utf8.RuneCountInString(s); {
 	case n == 0:
 		return "", fmt.Errorf("%w: empty", ErrInvalidReason)

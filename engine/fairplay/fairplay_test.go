@@ -20,6 +20,9 @@ func TestParseReason(t *testing.T) {
 		{"too long", strings.Repeat("a", MaxReason+1), "", false},
 		{"two lines", "one\ntwo", "", false},
 		{"invalid utf-8", "bad \xff", "", false},
+		{"right-to-left override stripped", "uses \u202Eenigne na", "uses enigne na", true},
+		{"zero-width and isolates stripped", "\u2066rude\u200B\u2069", "rude", true},
+		{"only invisible", "\u202E\u200F", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

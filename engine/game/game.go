@@ -140,6 +140,22 @@ func (g *Game) Join(s Seat, now time.Time) ([]Event, error) {
 	return []Event{Started{Stamp: g.stamp(now), White: g.seats[chess.White], Black: g.seats[chess.Black]}}, nil
 }
 
+// Decline refuses the invitation of a Waiting game for s, who is not its
+// host: the game is cancelled (InviteDeclined), as when the invitation
+// expires. A game no longer waiting gives ErrSeatTaken, with the events
+// of an expiry that came first.
+func (g *Game) Decline(s Seat, now time.Time) ([]Event, error) {
+	evs := g.Tick(now)
+	if g.status != Waiting {
+		return evs, fmt.Errorf("%w: game is %s", ErrSeatTaken, g.status)
+	}
+	host := g.host()
+	if s.IsEmpty() || (s.IsHuman() && g.seats[host].User == s.User) {
+		return nil, fmt.Errorf("%w: %s cannot decline the invitation of %s", ErrSeatTaken, s, g.seats[host])
+	}
+	return []Event{g.finish(Outcome{Result: NoResult, Reason: InviteDeclined, Side: host}, now)}, nil
+}
+
 // Seat returns who plays side.
 func (g *Game) Seat(side chess.Color) Seat { return g.seats[side] }
 

@@ -114,6 +114,17 @@ func TestParseMove(t *testing.T) {
 		{"Kf1", chess.English, "e1f1"},
 		{"Şf1", chess.Turkish, "e1f1"},
 		{"Kb1", chess.Turkish, "a1b1"}, // Kale: the rook
+		// What the rules page (rules.board.typing) promises: the other
+		// language's letters but K, zeros for castling, marks left out,
+		// and UCI in both languages.
+		{"Rb1", chess.Turkish, "a1b1"},
+		{"Şf1", chess.English, "e1f1"},
+		{"0-0", chess.Turkish, "e1g1"},
+		{"0-0-0", chess.English, "e1c1"},
+		{"e1g1", chess.Turkish, "e1g1"},
+		{"a1a8", chess.Turkish, "a1a8"},
+		{"Kxa8", chess.Turkish, "a1a8"}, // a capture with check, the + left out
+		{"Rxa8+", chess.English, "a1a8"},
 	}
 	for _, tc := range tests {
 		m, err := g.ParseMove(tc.text, tc.letters)

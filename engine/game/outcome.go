@@ -100,12 +100,13 @@ const (
 	Abort                 // Outcome.Side aborted the game (Outcome.Cause says how)
 	InviteExpired         // nobody accepted the invitation of Outcome.Side's private game in time
 	NoFirstMove           // Outcome.Side did not make its first move in time (SPEC section 4): aborted
+	InviteDeclined        // the friend declined the invitation of Outcome.Side's private game
 )
 
 var reasonNames = [...]string{
 	"", "checkmate", "stalemate", "repetition", "fifty_moves", "insufficient_material",
 	"agreement", "resignation", "timeout", "timeout_vs_insufficient", "left_table",
-	"disconnected", "aborted", "invite_expired", "no_first_move",
+	"disconnected", "aborted", "invite_expired", "no_first_move", "invite_declined",
 }
 
 // String returns the reason in snake case, such as "checkmate",
@@ -172,10 +173,16 @@ func (o Outcome) Winner() (chess.Color, bool) {
 
 // IsAborted reports whether the game was aborted: by a player early in
 // the game, because a player did not make their first move in time, or
-// because nobody accepted its invitation in time. An aborted game counts
+// because its invitation expired or was declined. An aborted game counts
 // nowhere (SPEC section 3).
 func (o Outcome) IsAborted() bool {
-	return o.Reason == Abort || o.Reason == NoFirstMove || o.Reason == InviteExpired
+	return o.Reason == Abort || o.Reason == NoFirstMove || o.IsCancelled()
+}
+
+// IsCancelled reports whether the game never started: its invitation
+// expired or the friend declined it.
+func (o Outcome) IsCancelled() bool {
+	return o.Reason == InviteExpired || o.Reason == InviteDeclined
 }
 
 // String describes the outcome, such as "0-1 resignation by white".
@@ -191,6 +198,8 @@ func (o Outcome) String() string {
 		return fmt.Sprintf("aborted: no first move by %s", o.Side)
 	case InviteExpired:
 		return fmt.Sprintf("invitation of %s expired", o.Side)
+	case InviteDeclined:
+		return fmt.Sprintf("invitation of %s declined", o.Side)
 	}
 	return fmt.Sprintf("%s %s", o.Result, o.Reason)
 }

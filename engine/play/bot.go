@@ -45,9 +45,10 @@ type BotFactory func(level game.Level) BotPlayer
 
 // botResult is a bot's answer for the position at ply.
 type botResult struct {
-	ply  int
-	move chess.Move
-	err  error
+	search int // table.search when it started
+	ply    int
+	move   chess.Move
+	err    error
 }
 
 // history returns the keys of the positions before the current one.

@@ -12,6 +12,7 @@ import (
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
+	"satranc/engine/invisible"
 )
 
 // Table chat (SPEC section 9): between the two players of a game only,
@@ -53,11 +54,12 @@ type ChatPosted struct {
 	From chess.Color
 }
 
-// CleanChat trims text and checks it as a chat message: it returns the
-// body to store, or an error wrapping ErrChatEmpty, ErrChatTooLong or
-// ErrChatInvalid.
+// CleanChat strips text of invisible characters (zero-width and
+// text-direction characters, see package invisible), trims it and checks
+// it as a chat message: it returns the body to store, or an error
+// wrapping ErrChatEmpty, ErrChatTooLong or ErrChatInvalid.
 func CleanChat(text string) (string, error) {
-	body := strings.TrimSpace(text)
+	body := strings.TrimSpace(invisible.Strip(text))
 	switch {
 	case !utf8.ValidString(body):
 		return "", ErrChatInvalid

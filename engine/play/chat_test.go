@@ -26,6 +26,13 @@ func TestCleanChat(t *testing.T) {
 		{"newline inside", "a\nb", "", ErrChatInvalid},
 		{"bad utf-8", "a\xffb", "", ErrChatInvalid},
 		{"markup kept", "<b>hi</b>", "<b>hi</b>", nil},
+		{"right-to-left override stripped", "iyi \u202Esnuyo", "iyi snuyo", nil},
+		{"zero-width stripped", "g\u200Bg\u200D", "gg", nil},
+		{"isolates stripped", "\u2066gg\u2069", "gg", nil},
+		{"marks and embeddings stripped", "\u200E\u200F\u202A\u202B\u202Cgg\u202D", "gg", nil},
+		{"only invisible", "\u202E\u200B", "", ErrChatEmpty},
+		{"invisible around spaces", "\u200B  gg  \u200B", "gg", nil},
+		{"140 runes after stripping", strings.Repeat("ş\u200B", 140), strings.Repeat("ş", 140), nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

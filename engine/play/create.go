@@ -95,15 +95,9 @@ func (s *Service) CreatePrivateGame(ctx context.Context, user int64, control clo
 // else gets the id and an error wrapping game.ErrSeatTaken: the page may
 // then show the game to them as a spectator.
 func (s *Service) JoinPrivateGame(ctx context.Context, user int64, token string) (int64, error) {
-	if token == "" {
-		return 0, fmt.Errorf("play: invite: %w", ErrNotFound)
-	}
-	rec, err := s.store.GameByInvite(ctx, token)
+	rec, err := s.inviteRecord(ctx, token)
 	if err != nil {
-		return 0, fmt.Errorf("play: invite: %w", err)
-	}
-	if rec.Kind != Private {
-		return 0, fmt.Errorf("play: invite: %w", ErrNotFound)
+		return 0, err
 	}
 	err = s.within(ctx, rec.ID, func(t *table) error {
 		if _, ok := t.g.SideOf(user); ok {

@@ -60,3 +60,54 @@ func (s *Service) expireStale(ctx context.Context, rec GameRecord) (bool, error)
 	})
 	return true, nil
 }
+
+// Invitation returns the game of the invite token, as the invitation page
+// shows it: who waits, at what time control, and whether it still waits.
+func (s *Service) Invitation(ctx context.Context, token string) (Snapshot, error) {
+	rec, err := s.inviteRecord(ctx, token)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return s.Game(ctx, rec.ID)
+}
+
+// DeclinePrivateGame refuses, for user, the invitation of the invite
+// token: the waiting game is cancelled (game.InviteDeclined), as when the
+// invitation expires, and its creator's page hears of it on the game's
+// stream. It returns the game id. The creator cannot decline their own
+// invitation, and an invitation no longer open gives an error wrapping
+// game.ErrSeatTaken.
+func (s *Service) DeclinePrivateGame(ctx context.Context, user int64, token string) (int64, error) {
+	rec, err := s.inviteRecord(ctx, token)
+	if err != nil {
+		return 0, err
+	}
+	err = s.within(ctx, rec.ID, func(t *table) error {
+		evs, err := t.g.Decline(game.Human(user), t.s.now())
+		if cerr := t.commit(evs); cerr != nil {
+			return cerr
+		}
+		if err != nil {
+			return fmt.Errorf("play: game %d: %w", t.id, err)
+		}
+		return nil
+	}, func(over GameRecord) error {
+		return fmt.Errorf("play: game %d is over: %w", over.ID, game.ErrSeatTaken)
+	})
+	return rec.ID, err
+}
+
+// inviteRecord returns the private game of the invite token.
+func (s *Service) inviteRecord(ctx context.Context, token string) (GameRecord, error) {
+	if token == "" {
+		return GameRecord{}, fmt.Errorf("play: invite: %w", ErrNotFound)
+	}
+	rec, err := s.store.GameByInvite(ctx, token)
+	if err != nil {
+		return GameRecord{}, fmt.Errorf("play: invite: %w", err)
+	}
+	if rec.Kind != Private {
+		return GameRecord{}, fmt.Errorf("play: invite: %w", ErrNotFound)
+	}
+	return rec, nil
+}

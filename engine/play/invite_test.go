@@ -148,3 +148,56 @@ func TestInviteExpiryAcrossRestart(t *testing.T) {
 		}
 	})
 }
+
+// TestInviteDecline: the friend who declines cancels the waiting game as
+// an expiry would, the creator's followers see it, the creator cannot
+// decline their own invitation, and nobody can join or decline after.
+func TestInviteDecline(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		st := newMemStore()
+		s := newService(st)
+		defer s.Close()
+		ctx := context.Background()
+		id, token, err := s.CreatePrivateGame(ctx, 1, clock.MustParse("3+2"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := s.Invitation(ctx, token)
+		if err != nil || snap.ID != id || snap.Status != game.Waiting || snap.Control != clock.MustParse("3+2") {
+			t.Fatalf("Invitation = %+v, %v; want game %d waiting at 3+2", snap, err, id)
+		}
+		if _, err := s.Invitation(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Invitation(wrong token) = %v, want ErrNotFound", err)
+		}
+		sub := s.Subscribe(id)
+		defer sub.Close()
+		if _, err := s.DeclinePrivateGame(ctx, 1, token); !errors.Is(err, game.ErrSeatTaken) {
+			t.Errorf("the creator declining = %v, want ErrSeatTaken", err)
+		}
+		if got, err := s.DeclinePrivateGame(ctx, 2, token); got != id || err != nil {
+			t.Fatalf("DeclinePrivateGame = %d, %v; want %d, nil", got, err, id)
+		}
+		synctest.Wait()
+		rec, err := st.Game(ctx, id)
+		if err != nil || rec.Status != game.Aborted || rec.Outcome.Reason != game.InviteDeclined || rec.Outcome.Result != game.NoResult {
+			t.Errorf("stored after the decline: %v %v, %v; want aborted, invite declined", rec.Status, rec.Outcome, err)
+		}
+		select {
+		case e := <-sub.C():
+			if ended, ok := e.Payload.(game.Ended); !ok || ended.Outcome.Reason != game.InviteDeclined {
+				t.Errorf("published %#v, want Ended by the decline", e.Payload)
+			}
+		default:
+			t.Error("nothing published at the decline")
+		}
+		if n := s.LiveGames(); n != 0 {
+			t.Errorf("%d live games after the decline, want 0", n)
+		}
+		if _, err := s.JoinPrivateGame(ctx, 3, token); !errors.Is(err, game.ErrSeatTaken) {
+			t.Errorf("joining after the decline = %v, want ErrSeatTaken", err)
+		}
+		if _, err := s.DeclinePrivateGame(ctx, 3, token); !errors.Is(err, game.ErrSeatTaken) {
+			t.Errorf("declining again = %v, want ErrSeatTaken", err)
+		}
+	})
+}

@@ -33,9 +33,13 @@ type table struct {
 	done        chan struct{} // closed when run has stopped
 
 	// Owned by run.
-	g       *game.Game
-	conns   [2]int // open connections (streams) per side
-	bots    [2]BotPlayer
+	g     *game.Game
+	conns [2]int // open connections (streams) per side
+	bots  [2]BotPlayer
+	// search numbers the bots' searches: a search cancelled (by a draw
+	// offer) may still deliver its move, which must not be played once a
+	// new search for the same position has started.
+	search  int
 	pending []game.Event // published when run starts
 	broken  bool         // a store write failed: stop
 }
@@ -239,12 +243,14 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 		remaining = max(min(remaining, by.Sub(now)), time.Millisecond)
 	}
 	inc := t.g.Control().Increment
+	t.search++
+	search := t.search
 	t.s.wg.Add(1)
 	go func() {
 		defer t.s.wg.Done()
 		m, err := b.Move(ctx, pos, hist, remaining, inc)
 		select {
-		case t.botMoves <- botResult{ply: ply, move: m, err: err}:
+		case t.botMoves <- botResult{search: search, ply: ply, move: m, err: err}:
 		case <-ctx.Done():
 		}
 	}()
@@ -269,7 +275,7 @@ func (t *table) bot(side chess.Color) BotPlayer {
 // bot that fails (or answers with an illegal move) plays the first legal
 // move instead, so that a broken bot cannot stall a game.
 func (t *table) botMove(r botResult) {
-	if _, drawPending := t.drawToBot(); r.ply != t.g.Ply() || t.g.Status() != game.Active || drawPending {
+	if _, drawPending := t.drawToBot(); r.search != t.search || r.ply != t.g.Ply() || t.g.Status() != game.Active || drawPending {
 		return // a search stopped for a draw offer starts again after the answer
 	}
 	side := t.sideToMove()

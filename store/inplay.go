@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// ActiveGame returns the most recent game in progress (status active) in
+// which user holds a seat, or 0 if there is none. It reads only the
+// unfinished games (index games_unfinished), so it is cheap enough for
+// every page. (The redundant "status IN" term lets SQLite see that the
+// partial index applies.)
+func (s *Store) ActiveGame(ctx context.Context, user int64) (int64, error) {
+	var id int64
+	err := s.rdb.GetContext(ctx, &id, `SELECT id FROM games
+		WHERE status IN ('waiting', 'active') AND status = 'active' AND (white_id = ? OR black_id = ?)
+		ORDER BY id DESC LIMIT 1`, user, user)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: active game of %d: %w", user, err)
+	}
+	return id, nil
+}
+
+// PlayCounts returns how many games are in progress and how many members
+// sit at them (a member at two tables counts once; computer players do not
+// count).
+func (s *Store) PlayCounts(ctx context.Context) (players, games int, err error) {
+	var row struct {
+		Games   int `db:"games"`
+		Players int `db:"players"`
+	}
+	err = s.rdb.GetContext(ctx, &row, `SELECT
+		(SELECT COUNT(*) FROM games WHERE status IN ('waiting', 'active') AND status = 'active') AS games,
+		(SELECT COUNT(*) FROM (
+			SELECT white_id AS u FROM games WHERE status IN ('waiting', 'active') AND status = 'active' AND white_id IS NOT NULL
+			UNION
+			SELECT black_id AS u FROM games WHERE status IN ('waiting', 'active') AND status = 'active' AND black_id IS NOT NULL
+		) AS seated) AS players`)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: play counts: %w", err)
+	}
+	return row.Players, row.Games, nil
+}

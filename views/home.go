@@ -1,0 +1,55 @@
+package views
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	"satranc/engine/clock"
+)
+
+// HomeView is the home page: the Quick Play grid for everyone; for a
+// member also their game in progress, practice against the computer, a
+// private game and the lounges.
+type HomeView struct {
+	Controls []clock.Control
+	// Member: the viewer is logged in; Lobby is then the lobby's view
+	// (Quick Play's refusal, if any, and the lounges), nil without a
+	// lobby.
+	Member bool
+	Lobby  *LobbyView
+	// Game is the member's game in progress, 0 for none.
+	Game int64
+	// Counts: Players members at Games games in progress; HasCounts is
+	// false when they are not known.
+	HasCounts      bool
+	Players, Games int
+}
+
+// GamePath returns the path of the member's game in progress.
+func (v HomeView) GamePath() string { return fmt.Sprintf("/games/%d", v.Game) }
+
+// QuickPath is the page that puts a member in the Quick Play queue of c:
+// where a guest goes on after signing up or logging in.
+func QuickPath(c clock.Control) string { return "/play/quick/" + c.String() + "?go=1" }
+
+// QuickSignupURL is the sign-up page that goes on to Quick Play at c.
+func QuickSignupURL(c clock.Control) string {
+	return "/signup?" + url.Values{"next": {QuickPath(c)}}.Encode()
+}
+
+// SpeedOf returns the message ID of c's speed, as lichess counts it from
+// the estimated game time (initial + 40 × increment): bullet, blitz,
+// rapid or classical.
+func SpeedOf(c clock.Control) string {
+	est := c.Initial + 40*c.Increment
+	switch {
+	case est < 3*time.Minute:
+		return "home.speed.bullet"
+	case est < 8*time.Minute:
+		return "home.speed.blitz"
+	case est < 25*time.Minute:
+		return "home.speed.rapid"
+	}
+	return "home.speed.classical"
+}
