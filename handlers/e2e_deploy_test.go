@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -130,8 +131,17 @@ func runDaemon(t *testing.T, name string, env []string, args ...string) {
 		t.Fatalf("start %s: %v", name, err)
 	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		// SIGTERM, so that a master process (nginx's) stops its workers
+		// too; SIGKILL would leave them behind, holding the ports.
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
 		out.Close()
 		if t.Failed() {
 			if b, err := os.ReadFile(logFile); err == nil {
