@@ -7,7 +7,7 @@ import "runtime/debug"
 // has grown by this percentage of what the last one left live. Go's own
 // default, 100, collected about once a second at 5,000 games and its
 // marking took one of the two cores from the requests often enough to
-// triple the move latency's p99 (README "Performance > Load"); 200
+// triple the move latency's p99 (docs/performance.md, "Load"); 200
 // collects half as often for about half as much memory again at the peak.
 // GOMEMLIMIT caps the heap in either case.
 const defaultGCPercent = 200

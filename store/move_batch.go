@@ -33,7 +33,7 @@ func (r moveRefusal) Unwrap() error { return r.error }
 // connection in database/sql's queue, and the connection passed from one
 // goroutine to the next once per move: under load, every hand-over waited
 // for the scheduler, and at 5,000 games hundreds of moves at a time waited
-// 0.3 to 1 s (README "Performance > Load"). A batch passes once for all
+// 0.3 to 1 s (docs/performance.md, "Load"). A batch passes once for all
 // the moves that queued meanwhile, and one commit serves them all.
 type moveBatcher struct {
 	db   countedDB

@@ -136,7 +136,7 @@ const stmtCacheSize = 64
 //     rather than competing with the writer for the lock;
 //   - _stmt_cache_size: each connection keeps its prepared statements
 //     for reuse; preparing them again for every query was about 8% of the
-//     server's CPU under load (README "Performance > Load").
+//     server's CPU under load (docs/performance.md, "Load").
 //
 // synchronous stays the driver's NORMAL: in WAL mode a commit is in the
 // log file before COMMIT returns, so it survives the process being killed
