@@ -355,7 +355,7 @@ func TestCrossOriginPostRefused(t *testing.T) {
 	}
 	// The Turkish refusal page is in Turkish.
 	resp := e.do(t, request{method: http.MethodPost, target: "/logout", header: map[string]string{"Sec-Fetch-Site": "cross-site", "Accept-Language": "tr"}})
-	if got := strings.TrimSpace(parse(t, resp).Find(`[data-testid="error"] p`).Text()); got != "Bu istek başka bir siteden geldiği için reddedildi." {
+	if got := strings.TrimSpace(parse(t, resp).Find(`[data-testid="error"] .error-text`).Text()); got != "Bu istek başka bir siteden geldiği için reddedildi." {
 		t.Errorf("Turkish refusal = %q", got)
 	}
 }

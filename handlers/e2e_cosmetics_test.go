@@ -37,7 +37,7 @@ func TestBrowserCosmetics(t *testing.T) {
 		}
 	}
 	before := read()
-	if before.theme != "board_classic" || before.light != "rgb(240, 217, 181)" || !strings.HasPrefix(before.piece, "/static/img/pieces/wR.svg") {
+	if before.theme != "board_classic" || before.light != "rgb(240, 217, 181)" || !strings.HasPrefix(before.piece, "/static/img/pieces/sultan/wR.svg") {
 		t.Fatalf("default look: %+v", before)
 	}
 	if len(strings.Fields(before.legal)) != 20 {

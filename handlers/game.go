@@ -275,14 +275,24 @@ func (h *Handler) handleInviteJoin(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, gamePath(r, id), http.StatusSeeOther)
 }
 
-// gameRoutes registers the game pages; every one needs a logged-in user
-// (the invitation page, open to guests too, is in invite.go).
+// gameRoutes registers the game pages. Starting, joining and playing
+// need a logged-in user (the invitation page, open to guests too, is in
+// invite.go); watching does not: as on lichess, anyone may follow a game
+// in progress and read a finished one, through the GETs of /games/{id}
+// (the page, its stream, a past position, the PGN, the result panel).
+// A guest is a spectator without a user: no chat, voice, report or
+// controls (gameView gives those to players only), and a private game's
+// invitation stays with its creator (views.NewGameView), so sharing the
+// game's own address shows the game and nothing that lets one sit down.
 func (h *Handler) gameRoutes(r chi.Router) {
-	r.Get("/play", h.handleNewGame)
-	r.Post("/games/practice", h.handlePracticeCreate)
-	r.Post("/games/private", h.handlePrivateCreate)
-	r.With(h.forwardInvite).Post("/invite/{token}", h.handleInviteJoin)
-	r.With(h.forwardInvite).Post("/invite/{token}/decline", h.handleInviteDecline)
+	r.Group(func(r chi.Router) {
+		r.Use(h.requireUser)
+		r.Get("/play", h.handleNewGame)
+		r.Post("/games/practice", h.handlePracticeCreate)
+		r.Post("/games/private", h.handlePrivateCreate)
+		r.With(h.forwardInvite).Post("/invite/{token}", h.handleInviteJoin)
+		r.With(h.forwardInvite).Post("/invite/{token}/decline", h.handleInviteDecline)
+	})
 	r.Route("/games/{id}", func(r chi.Router) {
 		r.Use(h.forwardGame)
 		r.Get("/", h.handleGameShow)
@@ -290,20 +300,23 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Get("/pgn", h.handleGamePGN)
 		r.Get("/position", h.handleGamePosition)
 		r.Get("/result", h.handleGameResult)
-		r.Post("/moves", h.handleGameMove)
-		if h.lag != nil {
-			r.Post("/lag", h.handleGameLag)
-		}
-		r.Post("/resign", h.handleGameResign())
-		r.Post("/leave", h.handleGameLeave())
-		r.Post("/draw", h.handleGameDrawOffer())
-		r.Post("/draw/answer", h.handleGameDrawAnswer())
-		r.Post("/rematch", h.handleGameRematch)
-		r.Post("/chat", h.handleGameChat)
-		r.Post("/chat/mute", h.handleGameChatMute)
-		r.Post("/voice", h.handleGameVoice)
-		if h.reports != nil {
-			r.Post("/report", h.handleGameReport)
-		}
+		r.Group(func(r chi.Router) {
+			r.Use(h.requireUser)
+			r.Post("/moves", h.handleGameMove)
+			if h.lag != nil {
+				r.Post("/lag", h.handleGameLag)
+			}
+			r.Post("/resign", h.handleGameResign())
+			r.Post("/leave", h.handleGameLeave())
+			r.Post("/draw", h.handleGameDrawOffer())
+			r.Post("/draw/answer", h.handleGameDrawAnswer())
+			r.Post("/rematch", h.handleGameRematch)
+			r.Post("/chat", h.handleGameChat)
+			r.Post("/chat/mute", h.handleGameChatMute)
+			r.Post("/voice", h.handleGameVoice)
+			if h.reports != nil {
+				r.Post("/report", h.handleGameReport)
+			}
+		})
 	})
 }

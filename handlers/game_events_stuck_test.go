@@ -102,6 +102,11 @@ func TestGameEventsStuckClientDropped(t *testing.T) {
 		s.next(t)
 	}
 	t.Logf("the stuck stream ended after %d events", published)
+	// The stream's gauge drops as its loop returns; its subscription is
+	// closed a moment later, by the handler's deferred calls.
+	for wait := time.Now().Add(5 * time.Second); games.hub.Subscribers(testGameID) != 1 && time.Now().Before(wait); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if n := games.hub.Subscribers(testGameID); n != 1 {
 		t.Errorf("%d subscribers, want the reading stream's only", n)
 	}

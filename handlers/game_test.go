@@ -806,13 +806,12 @@ func TestGameCreate(t *testing.T) {
 	}
 }
 
+// TestGameRoutesNeedLogin: starting and playing need a member; watching
+// (the GETs of /games/{id}) does not (TestGuestWatchesGame).
 func TestGameRoutesNeedLogin(t *testing.T) {
 	e := newGameEnv(t, testSnapshot(t, time.Now()))
 	for _, rq := range []gameReq{
 		{target: "/play"},
-		{target: "/games/7"},
-		{target: "/games/7/events"},
-		{target: "/games/7/pgn"},
 		{method: http.MethodPost, target: "/invite/secret"},
 		{method: http.MethodPost, target: "/invite/secret/decline"},
 		{method: http.MethodPost, target: "/games/private", form: url.Values{"control": {"3+2"}}},

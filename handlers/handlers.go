@@ -187,6 +187,8 @@ type Handler struct {
 	// detached are the spectators' streams taken out of net/http
 	// (sse_detach.go); ShutdownServer ends them.
 	detached *detachedStreams
+	// watch keeps the list of games to watch for the Watch streams.
+	watch *watchHub
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -204,6 +206,7 @@ func New(cfg Config) *Handler {
 	h.settlements = cfg.Settlements
 	h.inPlay = cfg.InPlay
 	h.detached = newDetachedStreams()
+	h.watch = newWatchHub(h)
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -298,6 +301,11 @@ func (h *Handler) Routes() http.Handler {
 				// Open to guests: they see the invitation and sign up or
 				// log in on the way to accepting it.
 				r.With(h.forwardInvite).Get("/invite/{token}", h.handleInviteShow)
+				// Open to guests too: watching (gameRoutes).
+				h.gameRoutes(r)
+				if h.inPlay != nil {
+					h.watchRoutes(r)
+				}
 			}
 			r.Group(func(r chi.Router) {
 				r.Use(h.requireUser)
@@ -307,9 +315,6 @@ func (h *Handler) Routes() http.Handler {
 				if h.cosmetics != nil {
 					r.Get("/settings", h.handleSettings)
 					r.Post("/settings", h.handleSettingsSave)
-				}
-				if h.games != nil {
-					h.gameRoutes(r)
 				}
 				if h.lobby != nil {
 					h.lobbyRoutes(r)

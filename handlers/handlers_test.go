@@ -100,7 +100,7 @@ func TestBoardStartingPosition(t *testing.T) {
 		if img.Length() > 0 {
 			pieces++
 			src, _ := img.Attr("src")
-			if !strings.HasPrefix(src, "/static/img/pieces/"+want+".svg?v=") {
+			if !strings.HasPrefix(src, "/static/img/pieces/sultan/"+want+".svg?v=") { // the default set
 				t.Errorf("%s: img src = %q", name, src)
 			}
 			if alt, _ := img.Attr("alt"); alt == "" {

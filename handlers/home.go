@@ -1,17 +1,21 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"satranc/engine/clock"
+	"satranc/engine/tourney"
 	"satranc/views"
 )
 
-// handleHome shows the home page: the Quick Play grid for everyone; for a
-// member also their game in progress, practice against the computer, a
-// game with a friend and the lounges.
+// handleHome shows the home page: the Quick Play grid, the first few games
+// to watch (live, through the Watch stream) and today's Daily Chess Cup
+// leaders for everyone; for a member also their game in progress,
+// practice against the computer, a game with a friend and the lounges.
 func (h *Handler) handleHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	v := views.HomeView{Controls: clock.Offered}
@@ -22,6 +26,17 @@ func (h *Handler) handleHome(w http.ResponseWriter, r *http.Request) {
 		} else {
 			v.HasCounts, v.Players, v.Games = true, players, games
 		}
+	}
+	if h.games != nil && h.inPlay != nil && h.accounts != nil {
+		v.Watch, v.WatchGames = true, views.MiniGamesAt(h.watch.list(ctx, homeWatchLimit), time.Now())
+		// Live, and for everyone: kept out of the back-forward cache too,
+		// where Chromium holds a page's event stream open, so that a few
+		// visits back and forth would take every connection the browser
+		// allows the site.
+		w.Header().Set("Cache-Control", "no-store")
+	}
+	if h.tourneys != nil {
+		v.Cup, v.Leaders = true, h.cupLeaders(ctx)
 	}
 	if u, ok := userFrom(ctx); ok {
 		v.Member = true
@@ -62,4 +77,24 @@ func offered(c clock.Control) bool {
 		}
 	}
 	return false
+}
+
+// homeLeaders is how many of today's Daily Chess Cup leaders the home page
+// shows.
+const homeLeaders = 5
+
+// homeStandingsAge is how old the Cup's standings on the home page may
+// be: the pages asking within it share one read (StandingsAfter), and
+// the tournament page itself is live.
+const homeStandingsAge = 30 * time.Second
+
+// cupLeaders returns the first places of today's Daily Chess Cup; an
+// error is logged and shows none.
+func (h *Handler) cupLeaders(ctx context.Context) []tourney.Standing {
+	ss, err := h.tourneys.StandingsAfter(ctx, h.tourneys.Current(tourney.Daily), time.Now().Add(-homeStandingsAge))
+	if err != nil {
+		h.log.WarnContext(ctx, "cup leaders", "err", err)
+		return nil
+	}
+	return ss[:min(homeLeaders, len(ss))]
 }

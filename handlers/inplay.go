@@ -12,6 +12,9 @@ type InPlay interface {
 	// PlayCounts returns how many members play and how many games are
 	// in progress.
 	PlayCounts(ctx context.Context) (players, games int, err error)
+	// GamesToWatch returns up to limit games in progress, best-rated
+	// first, for the Watch page (watch.go).
+	GamesToWatch(ctx context.Context, limit int) ([]int64, error)
 }
 
 // activeGame returns a lookup of user's game in progress for

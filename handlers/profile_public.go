@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,6 +24,10 @@ type Profiles interface {
 	RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error)
 	Balance(ctx context.Context, user int64) (int64, error)
 	PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error)
+	// PublicBotGames and PublicBotOpponentRatings are what the profiles
+	// of the names computer players go by are made of (profile_bot.go).
+	PublicBotGames(ctx context.Context) ([]play.GameRecord, error)
+	PublicBotOpponentRatings(ctx context.Context) (map[int64]int, error)
 }
 
 // profileRoutes registers the public player and replay pages.
@@ -34,9 +39,16 @@ func (h *Handler) profileRoutes(r chi.Router) {
 }
 
 // handlePlayer shows a player's profile; the balance only to themselves.
+// A name computer players go by at public tables has a profile too, the
+// same page (profile_bot.go).
 func (h *Handler) handlePlayer(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	u, err := h.profiles.UserByName(ctx, chi.URLParam(r, "name"))
+	name := chi.URLParam(r, "name")
+	u, err := h.profiles.UserByName(ctx, name)
+	if bot, ok := views.BotName(name); ok && errors.Is(err, account.ErrNotFound) {
+		h.handleBotPlayer(w, r, bot)
+		return
+	}
 	if err != nil {
 		h.fail(w, r, err)
 		return

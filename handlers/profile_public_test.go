@@ -22,6 +22,18 @@ import (
 type fakeProfiles struct {
 	accounts *fakeAccounts
 	games    []play.GameRecord
+	// botGames are the public games with a computer player, oldest
+	// first; botRatings their human players' ratings before them.
+	botGames   []play.GameRecord
+	botRatings map[int64]int
+}
+
+func (f *fakeProfiles) PublicBotGames(context.Context) ([]play.GameRecord, error) {
+	return f.botGames, nil
+}
+
+func (f *fakeProfiles) PublicBotOpponentRatings(context.Context) (map[int64]int, error) {
+	return f.botRatings, nil
 }
 
 func (f *fakeProfiles) UserByName(_ context.Context, name string) (account.User, error) {

@@ -57,7 +57,8 @@ func TestSettingsChooseOwnedItems(t *testing.T) {
 		{"board_classic", true, false},
 		{"board_walnut", false, false},
 		{"board_iznik", false, true},
-		{"pieces_standard", true, false},
+		{"pieces_sultan", true, false}, // the default
+		{"pieces_standard", false, false},
 		{"pieces_flat", false, false},
 		{"frame_none", true, false},
 		{"frame_cup_gold", false, true},

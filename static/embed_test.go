@@ -13,7 +13,7 @@ import (
 // img/pieces, the others in folders below it) has its twelve pieces and
 // its licence next to them.
 func TestPiecesPresent(t *testing.T) {
-	for _, dir := range []string{"img/pieces/", "img/pieces/flat/"} {
+	for _, dir := range []string{"img/pieces/", "img/pieces/flat/", "img/pieces/sultan/"} {
 		if b, err := FS.ReadFile(dir + "LICENSE.txt"); err != nil || !strings.Contains(string(b), "CC0") {
 			t.Errorf("%sLICENSE.txt: %v, or no licence named", dir, err)
 		}

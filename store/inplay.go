@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
+
+	"satranc/engine/elo"
+	"satranc/engine/game"
 )
 
 // ActiveGame returns the most recent game in progress (status active) in
@@ -45,4 +49,31 @@ func (s *Store) PlayCounts(ctx context.Context) (players, games int, err error) 
 		return 0, 0, fmt.Errorf("store: play counts: %w", err)
 	}
 	return row.Players, row.Games, nil
+}
+
+// GamesToWatch returns up to limit games in progress for the Watch page,
+// best-rated first: by the sum of both players' ratings, a bot counted at
+// its fixed rating (elo.BotRating), then the newest first. Practice games
+// against the computer are left out, as lichess leaves out games against
+// its engine; a public table's bot game looks like any other and stays.
+func (s *Store) GamesToWatch(ctx context.Context, limit int) ([]int64, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	bot := func(col string) string {
+		return `CASE g.` + col + ` WHEN 'easy' THEN ` + strconv.Itoa(elo.BotRating(game.Easy)) +
+			` WHEN 'medium' THEN ` + strconv.Itoa(elo.BotRating(game.Medium)) +
+			` WHEN 'hard' THEN ` + strconv.Itoa(elo.BotRating(game.Hard)) + ` ELSE 0 END`
+	}
+	var ids []int64
+	err := s.rdb.SelectContext(ctx, &ids, `SELECT g.id FROM games g
+		LEFT JOIN users w ON w.id = g.white_id
+		LEFT JOIN users b ON b.id = g.black_id
+		WHERE g.status IN ('waiting', 'active') AND g.status = 'active' AND g.kind <> 'practice'
+		ORDER BY COALESCE(w.rating, `+bot("white_bot")+`) + COALESCE(b.rating, `+bot("black_bot")+`) DESC, g.id DESC
+		LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: games to watch: %w", err)
+	}
+	return ids, nil
 }

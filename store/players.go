@@ -43,3 +43,45 @@ func (s *Store) PlayerGames(ctx context.Context, user int64, limit int) ([]play.
 	}
 	return out, nil
 }
+
+// PublicBotGames returns every public game over (finished or aborted) in
+// which a computer player sat, oldest first, without moves: the games
+// the names computer players go by at public tables have played (see
+// views.PublicBotName, which picks the name from the game's ID).
+func (s *Store) PublicBotGames(ctx context.Context) ([]play.GameRecord, error) {
+	var rows []gameRow
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT `+gameColumns+` FROM games
+		WHERE kind IN ('quick', 'lounge') AND (white_bot <> '' OR black_bot <> '')
+			AND status IN ('finished', 'aborted')
+		ORDER BY ended_at, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: public games with a computer player: %w", err)
+	}
+	out := make([]play.GameRecord, len(rows))
+	for i, r := range rows {
+		if out[i], err = toGame(r, nil); err != nil {
+			return nil, fmt.Errorf("store: public games with a computer player: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// PublicBotOpponentRatings returns, for each rated public game with a
+// computer player, the rating its human player had before the game.
+func (s *Store) PublicBotOpponentRatings(ctx context.Context) (map[int64]int, error) {
+	var rows []struct {
+		GameID int64 `db:"game_id"`
+		Before int   `db:"rating_before"`
+	}
+	err := s.rdb.SelectContext(ctx, &rows, `SELECT rc.game_id, rc.rating_before FROM rating_changes rc
+		JOIN games g ON g.id = rc.game_id
+		WHERE g.kind IN ('quick', 'lounge') AND (g.white_bot <> '' OR g.black_bot <> '')`)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings against computer players: %w", err)
+	}
+	out := make(map[int64]int, len(rows))
+	for _, r := range rows {
+		out[r.GameID] = r.Before
+	}
+	return out, nil
+}

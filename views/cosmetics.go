@@ -28,12 +28,13 @@ func ThemeClass(id string) string {
 
 // pieceDirs maps each piece set to its folder under static/.
 var pieceDirs = map[string]string{
+	"pieces_sultan":   "img/pieces/sultan/",
 	"pieces_standard": "img/pieces/",
 	"pieces_flat":     "img/pieces/flat/",
 }
 
 // PieceURL returns the URL of the image of piece code ("wK", "bN") in the
-// piece set; an unknown set draws the standard pieces.
+// piece set; an unknown set draws the default set's pieces.
 func PieceURL(set, code string) string {
 	dir, ok := pieceDirs[set]
 	if !ok {

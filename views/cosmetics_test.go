@@ -83,13 +83,15 @@ func renderBoard(t *testing.T, ctx context.Context) *goquery.Selection {
 
 func TestBoardWearsTheViewersLook(t *testing.T) {
 	look := cosmetics.Look{Board: "board_sea", Pieces: "pieces_flat", Frame: "frame_none"}
+	standard := cosmetics.Look{Board: "board_classic", Pieces: "pieces_standard", Frame: "frame_none"}
 	for _, tc := range []struct {
 		name       string
 		ctx        context.Context
 		theme, dir string
 	}{
-		{"guest", ctxIn("en"), "board_classic", "/static/img/pieces/"},
-		{"member with no choice", WithUser(ctxIn("en"), account.User{ID: 1, Name: "ayse"}), "board_classic", "/static/img/pieces/"},
+		{"guest", ctxIn("en"), "board_classic", "/static/img/pieces/sultan/"},
+		{"member with no choice", WithUser(ctxIn("en"), account.User{ID: 1, Name: "ayse"}), "board_classic", "/static/img/pieces/sultan/"},
+		{"member who kept the old default", WithUser(ctxIn("en"), account.User{ID: 1, Name: "ayse", Look: standard}), "board_classic", "/static/img/pieces/"},
 		{"member with a look", WithUser(ctxIn("en"), account.User{ID: 1, Name: "ayse", Look: look}), "board_sea", "/static/img/pieces/flat/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

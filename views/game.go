@@ -427,6 +427,16 @@ func (v GameView) EndText(ctx context.Context) string {
 
 // DisplayName returns the name shown for the player: the user name, or
 // the computer level in a practice game; at a public table a bot goes by
+
+// Heading returns the page's heading: the two players, White first.
+func (v GameView) Heading(ctx context.Context) string {
+	white, black := v.Top, v.Bottom
+	if white.Side != chess.White {
+		white, black = black, white
+	}
+	return TD(ctx, "game.heading", map[string]any{"White": white.DisplayName(ctx), "Black": black.DisplayName(ctx)})
+}
+
 // an ordinary player name (BotName).
 func (p PlayerView) DisplayName(ctx context.Context) string {
 	if p.IsBot && p.BotName != "" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"satranc/engine/clock"
+	"satranc/engine/tourney"
 )
 
 // HomeView is the home page: the Quick Play grid for everyone; for a
@@ -24,7 +25,18 @@ type HomeView struct {
 	// false when they are not known.
 	HasCounts      bool
 	Players, Games int
+	// Watch says the games to watch are shown (live: the Watch stream
+	// keeps WatchGames, the first few of the Watch page, up to date).
+	Watch      bool
+	WatchGames []MiniGame
+	// Cup is today's Daily Chess Cup, when the tournaments run: Leaders
+	// are its first places.
+	Cup     bool
+	Leaders []tourney.Standing
 }
+
+// HomeWatchEvents is the home page's Watch stream: its first few games.
+const HomeWatchEvents = "/watch/events?home=1"
 
 // GamePath returns the path of the member's game in progress.
 func (v HomeView) GamePath() string { return fmt.Sprintf("/games/%d", v.Game) }

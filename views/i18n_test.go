@@ -78,15 +78,15 @@ func TestPluralTexts(t *testing.T) {
 			t.Errorf("AmountText(%s, %s, %d) = %q, want %q", tc.lang, tc.id, tc.n, got, tc.want)
 		}
 	}
-	chart := map[string]any{"First": 1200, "Last": 1220}
+	chart := map[string]any{"First": 1200, "Last": 1220, "Min": 1190, "Max": 1230, "From": "1 Dec 2026", "To": "3 Dec 2026"}
 	for _, tc := range []struct {
 		lang  string
 		games int64
 		want  string
 	}{
-		{"en", 1, "Rating from 1200 to 1220 over 1 rated game"},
-		{"en", 31, "Rating from 1200 to 1220 over 31 rated games"},
-		{"tr", 1, "1 puanlı oyunda 1200 puandan 1220 puana"},
+		{"en", 1, "Rating chart: 1 rated game, on 3 Dec 2026; rating 1220"},
+		{"en", 31, "Rating chart: 31 rated games from 1 Dec 2026 to 3 Dec 2026; rating 1200 after the first, 1220 now; lowest 1190, highest 1230"},
+		{"tr", 1, "Elo grafiği: 3 Dec 2026 tarihinde 1 puanlı oyun; Elo puanı 1220"},
 	} {
 		if got := TND(ctxIn(tc.lang), "player.chart_label", tc.games, chart); got != tc.want {
 			t.Errorf("TND(%s, player.chart_label, %d) = %q, want %q", tc.lang, tc.games, got, tc.want)

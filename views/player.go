@@ -1,9 +1,7 @@
 package views
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"satranc/engine/account"
@@ -54,6 +52,20 @@ type PastGame struct {
 	// player's side.
 	Score string
 	Ended time.Time
+	// Rated says the game changed the player's rating: to RatingAfter,
+	// by RatingDelta.
+	Rated       bool
+	RatingAfter int
+	RatingDelta int
+}
+
+// OpponentPath returns the path of the opponent's profile, "" for a
+// computer opponent of a practice game (which has no name).
+func (g PastGame) OpponentPath() string {
+	if g.Opponent == "" {
+		return ""
+	}
+	return PlayerPath(g.Opponent)
 }
 
 // ReplayPath returns the path of the game's replay page.
@@ -86,27 +98,49 @@ func NewPlayerPage(in PlayerPageInput) PlayerPage {
 		Chart: NewRatingChart(in.History), Prizes: in.Prizes,
 	}
 	v.LevelInto, v.LevelNeed = xp.Progress(st.XP)
+	changes := changesByGame(in.History)
 	for _, g := range in.Games {
 		side := chess.White
 		if g.Black.User == in.User.ID {
 			side = chess.Black
 		}
-		opp := g.White
-		if side == chess.White {
-			opp = g.Black
-		}
-		pg := PastGame{ID: g.ID, Kind: g.Kind, Control: g.Control.String(), Side: side, Ended: g.EndedAt, Score: scoreOf(g, side)}
-		switch {
-		case opp.IsHuman():
-			pg.Opponent = in.Names[opp.User]
-		case opp.IsBot() && isPublic(g.Kind):
-			pg.Opponent = PublicBotName(g.ID, side.Other())
-		default:
-			pg.OpponentBot = opp.Bot
-		}
-		v.Games = append(v.Games, pg)
+		v.Games = append(v.Games, newPastGame(g, side, in.Names, changes))
 	}
 	return v
+}
+
+// newPastGame returns the line of game g for the player of side, whose
+// rating changes by game are changes; names maps user IDs to names.
+func newPastGame(g play.GameRecord, side chess.Color, names map[int64]string, changes map[int64]play.RatingChange) PastGame {
+	opp := g.White
+	if side == chess.White {
+		opp = g.Black
+	}
+	pg := PastGame{ID: g.ID, Kind: g.Kind, Control: g.Control.String(), Side: side, Ended: g.EndedAt, Score: scoreOf(g, side)}
+	switch {
+	case opp.IsHuman():
+		pg.Opponent = names[opp.User]
+	case opp.IsBot() && isPublic(g.Kind):
+		pg.Opponent = PublicBotName(g.ID, side.Other())
+	default:
+		pg.OpponentBot = opp.Bot
+	}
+	if c, ok := changes[g.ID]; ok && pg.Score != "voided" {
+		pg.Rated, pg.RatingAfter, pg.RatingDelta = true, c.After, c.After-c.Before
+	}
+	return pg
+}
+
+// changesByGame returns the first rating change of each game in h: the
+// game's own (a void's taking back comes later, under the same game).
+func changesByGame(h []play.RatingChange) map[int64]play.RatingChange {
+	m := make(map[int64]play.RatingChange, len(h))
+	for _, c := range h {
+		if _, ok := m[c.GameID]; !ok {
+			m[c.GameID] = c
+		}
+	}
+	return m
 }
 
 // scoreOf returns how game g went for side.
@@ -133,53 +167,3 @@ func scoreOf(g play.GameRecord, side chess.Color) string {
 	}
 	return "aborted"
 }
-
-// RatingChart is a rating history drawn as an SVG polyline: the ratings
-// after each rated game, from the first game's rating before it.
-type RatingChart struct {
-	// Width and Height are the drawing's size in SVG units.
-	Width, Height int
-	// Points is the polyline's points attribute; empty for no history.
-	Points string
-	// Min and Max are the lowest and highest ratings drawn, for the axis
-	// labels; First and Last the first and latest.
-	Min, Max, First, Last int
-	// Games is how many rated games the chart covers.
-	Games int
-}
-
-// chartPad is the room around the line, in SVG units.
-const chartPad = 10
-
-// NewRatingChart draws the history (oldest first).
-func NewRatingChart(h []play.RatingChange) RatingChart {
-	c := RatingChart{Width: 600, Height: 200, Games: len(h)}
-	if len(h) == 0 {
-		return c
-	}
-	ratings := make([]int, 0, len(h)+1)
-	ratings = append(ratings, h[0].Before)
-	for _, r := range h {
-		ratings = append(ratings, r.After)
-	}
-	c.Min, c.Max, c.First, c.Last = ratings[0], ratings[0], ratings[0], ratings[len(ratings)-1]
-	for _, r := range ratings {
-		c.Min, c.Max = min(c.Min, r), max(c.Max, r)
-	}
-	span := max(c.Max-c.Min, 1)
-	w, ht := float64(c.Width-2*chartPad), float64(c.Height-2*chartPad)
-	var b strings.Builder
-	for i, r := range ratings {
-		x := chartPad + w*float64(i)/float64(len(ratings)-1)
-		y := chartPad + ht*float64(c.Max-r)/float64(span)
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "%.1f,%.1f", x, y)
-	}
-	c.Points = b.String()
-	return c
-}
-
-// ViewBox returns the chart's viewBox attribute.
-func (c RatingChart) ViewBox() string { return fmt.Sprintf("0 0 %d %d", c.Width, c.Height) }

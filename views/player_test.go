@@ -10,17 +10,6 @@ import (
 	"satranc/engine/play"
 )
 
-func TestRatingChart(t *testing.T) {
-	c := NewRatingChart([]play.RatingChange{{Before: 1200, After: 1220}, {Before: 1220, After: 1180}})
-	want := "10.0,100.0 300.0,10.0 590.0,190.0"
-	if c.Points != want || c.Min != 1180 || c.Max != 1220 || c.First != 1200 || c.Last != 1180 || c.Games != 2 {
-		t.Errorf("NewRatingChart = %+v, want points %q from 1200 to 1180", c, want)
-	}
-	if c := NewRatingChart(nil); c.Points != "" || c.Games != 0 {
-		t.Errorf("NewRatingChart(nil) = %+v, want empty", c)
-	}
-}
-
 func TestLeaderboardViewMe(t *testing.T) {
 	top := []lobby.Standing{{Rank: 1, User: 5}, {Rank: 2, User: 2}}
 	if v := NewLeaderboardView(top, &lobby.Standing{Rank: 2, User: 2}); v.Me != nil || v.Viewer != 2 {

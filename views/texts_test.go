@@ -42,7 +42,8 @@ func TestTextsSameMarkup(t *testing.T) {
 		fresh := LocaleFrom(ctxIn(lang))
 		kept := fresh
 		kept.Texts = NewTexts(fresh.Localizer)
-		for _, pieces := range []string{"pieces_standard", "pieces_flat"} {
+		sets := []string{"pieces_sultan", "pieces_standard", "pieces_flat"}
+		for _, pieces := range sets {
 			user := account.User{ID: 1, Name: "alice", Look: cosmetics.Look{Pieces: pieces}}
 			freshCtx := WithUser(WithLocale(context.Background(), fresh), user)
 			keptCtx := WithUser(WithLocale(context.Background(), kept), user)
@@ -57,7 +58,7 @@ func TestTextsSameMarkup(t *testing.T) {
 				}
 			}
 		}
-		if len(kept.Texts.squares) == 0 || len(kept.Texts.msgs) == 0 || len(kept.Texts.pickers) != 4 {
+		if len(kept.Texts.squares) == 0 || len(kept.Texts.msgs) == 0 || len(kept.Texts.pickers) != 2*len(sets) { // a picker per side and set
 			t.Errorf("%s: kept %d squares, %d messages, %d pickers", lang, len(kept.Texts.squares), len(kept.Texts.msgs), len(kept.Texts.pickers))
 		}
 	}

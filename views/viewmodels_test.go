@@ -139,6 +139,9 @@ func TestSquareViewPiece(t *testing.T) {
 		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces_flat"), "/static/img/pieces/flat/"+tc.code+".svg?v=") {
 			t.Errorf("piece %v: flat image %q", tc.piece, sq.PieceImage("pieces_flat"))
 		}
+		if tc.code != "" && !strings.HasPrefix(sq.PieceImage("pieces_sultan"), "/static/img/pieces/sultan/"+tc.code+".svg?v=") {
+			t.Errorf("piece %v: sultan image %q", tc.piece, sq.PieceImage("pieces_sultan"))
+		}
 	}
 }
 

@@ -58,11 +58,19 @@ type Item struct {
 // frame_cup_* and frame_league_* frames are the default prizes of the Daily
 // Chess Cup and the Weekly Chess League (engine/tourney.DefaultPrizes);
 // board_iznik is given by administrators.
+//
+// pieces_sultan, the set of the world's source guides (the King as the
+// palace Sultan, the Rook as an Ottoman fortress, the Pawn as a
+// janissary), took the default's place from pieces_standard. The store
+// keeps an empty piece_set for a member who never chose a set, so those
+// members wear the new default with no migration; a member who saved
+// pieces_standard keeps it.
 var Catalogue = []Item{
 	{ID: "board_classic", Kind: BoardTheme, Standard: true},
 	{ID: "board_walnut", Kind: BoardTheme, Standard: true},
 	{ID: "board_sea", Kind: BoardTheme, Standard: true},
 	{ID: "board_iznik", Kind: BoardTheme},
+	{ID: "pieces_sultan", Kind: PieceSet, Standard: true},
 	{ID: "pieces_standard", Kind: PieceSet, Standard: true},
 	{ID: "pieces_flat", Kind: PieceSet, Standard: true},
 	{ID: "frame_none", Kind: Frame, Standard: true},

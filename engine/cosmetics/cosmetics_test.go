@@ -47,6 +47,7 @@ func TestOwns(t *testing.T) {
 	}{
 		{"board_classic", true},     // standard
 		{"pieces_flat", true},       // standard
+		{"pieces_standard", true},   // the default before pieces_sultan
 		{"frame_cup_gold", true},    // granted
 		{"frame_cup_silver", false}, // not granted
 		{"board_iznik", false},
@@ -83,7 +84,7 @@ func TestCheck(t *testing.T) {
 
 func TestNormal(t *testing.T) {
 	got := Look{Board: "board_sea", Pieces: "gone", Frame: "board_walnut"}.Normal()
-	want := Look{Board: "board_sea", Pieces: "pieces_standard", Frame: "frame_none"}
+	want := Look{Board: "board_sea", Pieces: "pieces_sultan", Frame: "frame_none"}
 	if got != want {
 		t.Errorf("Normal() = %+v, want %+v", got, want)
 	}
