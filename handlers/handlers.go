@@ -189,11 +189,15 @@ type Handler struct {
 	detached *detachedStreams
 	// watch keeps the list of games to watch for the Watch streams.
 	watch *watchHub
+
+	// online counts the members seen lately, for the home page.
+	online *onlineMembers
 }
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
+	h.online = newOnlineMembers()
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.grace = cmp.Or(max(cfg.DisconnectGrace, 0), game.DefaultDisconnectGrace)
 	h.firstMove = cmp.Or(max(cfg.FirstMoveTime, 0), game.DefaultFirstMoveTime)

@@ -25,6 +25,7 @@ func (h *Handler) handleHome(w http.ResponseWriter, r *http.Request) {
 			h.log.WarnContext(ctx, "play counts", "err", err)
 		} else {
 			v.HasCounts, v.Players, v.Games = true, players, games
+			v.Online = h.online.count(time.Now())
 		}
 	}
 	if h.games != nil && h.inPlay != nil && h.accounts != nil {

@@ -115,6 +115,12 @@ func TestHomeMemberPlaying(t *testing.T) {
 	if got := strings.TrimSpace(doc.Find(`[data-testid="home-games"]`).Text()); got != "1 game in play" {
 		t.Errorf("home: games %q", got)
 	}
+	// Once the other member has opened a page too, both are online.
+	e.homeDoc(t, "/rules", b, "en")
+	doc = e.homeDoc(t, "/", a, "en")
+	if got := strings.TrimSpace(doc.Find(`[data-testid="home-online"]`).Text()); got != "2 players online" {
+		t.Errorf("home: online %q", got)
+	}
 	for _, target := range []string{"/", "/rules", "/lobby", "/profile"} {
 		doc := e.homeDoc(t, target, b, "tr")
 		if href := pathOf(doc.Find(`[data-testid="nav-game"]`).AttrOr("href", "")); href != path {

@@ -63,6 +63,7 @@ func (h *Handler) loadSession(next http.Handler) http.Handler {
 			h.fail(w, r, err)
 		default:
 			ctx := withUser(r.Context(), u)
+			h.online.saw(u.ID, time.Now())
 			if h.inPlay != nil {
 				ctx = views.WithActiveGame(ctx, h.activeGame(ctx, u.ID))
 			}

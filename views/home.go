@@ -25,6 +25,9 @@ type HomeView struct {
 	// false when they are not known.
 	HasCounts      bool
 	Players, Games int
+	// Online is how many members were seen on the site lately (the last
+	// five minutes).
+	Online int
 	// Watch says the games to watch are shown (live: the Watch stream
 	// keeps WatchGames, the first few of the Watch page, up to date).
 	Watch      bool

@@ -49,7 +49,7 @@ func PlayerProfilePage(v PlayerPage) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"page profile-page\" data-testid=\"player-profile\"><section class=\"card profile-head\" aria-labelledby=\"player-name\"><div class=\"profile-who\"><h1 id=\"player-name\" class=\"profile-name\" data-testid=\"player-name\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"page profile-page dark-ready\" data-testid=\"player-profile\"><section class=\"card profile-head\" aria-labelledby=\"player-name\"><div class=\"profile-who\"><h1 id=\"player-name\" class=\"profile-name\" data-testid=\"player-name\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

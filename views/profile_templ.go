@@ -45,7 +45,7 @@ func ProfilePage(f ProfileForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"page-narrow profile-edit\" data-testid=\"profile\"><section class=\"card profile-head profile-head-own\"><div class=\"profile-who\"><h1 class=\"profile-name\" data-testid=\"profile-name\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<div class=\"page-narrow profile-edit dark-ready\" data-testid=\"profile\"><section class=\"card profile-head profile-head-own\"><div class=\"profile-who\"><h1 class=\"profile-name\" data-testid=\"profile-name\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
