@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestPackageImports keeps the dependencies pointing inward, as
+// docs/architecture.md draws them: the engine reaches none of HTTP, SQL,
+// templates, translations or metrics, even indirectly; handlers and views
+// use the store only through the interfaces they declare; the store knows
+// nothing of pages.
+func TestPackageImports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	engineForbidden := []string{"net/http", "database/sql", "github.com/a-h/templ", "github.com/nicksnyder/go-i18n/v2/i18n", "github.com/prometheus/client_golang/prometheus"}
+	for _, pkg := range goList(t, "{{.ImportPath}}", "./engine/...") {
+		deps := goList(t, "{{.ImportPath}}", "-deps", pkg)
+		for _, f := range engineForbidden {
+			for _, d := range deps {
+				if d == f || strings.HasPrefix(d, f+"/") {
+					t.Errorf("%s depends on %s", pkg, d)
+				}
+			}
+		}
+	}
+	direct := map[string][]string{
+		"satranc/handlers": {"satranc/store", "database/sql", "github.com/jmoiron/sqlx"},
+		"satranc/views":    {"satranc/store", "database/sql", "github.com/jmoiron/sqlx", "satranc/handlers"},
+		"satranc/store":    {"net/http", "github.com/a-h/templ", "github.com/nicksnyder/go-i18n/v2/i18n", "satranc/handlers", "satranc/views"},
+	}
+	for pkg, forbidden := range direct {
+		imports := goList(t, `{{join .Imports "\n"}}`, pkg)
+		for _, f := range forbidden {
+			for _, imp := range imports {
+				if imp == f {
+					t.Errorf("%s imports %s", pkg, imp)
+				}
+			}
+		}
+	}
+}
+
+// goList runs go list with the format and arguments and returns its lines.
+func goList(t *testing.T, format string, args ...string) []string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list", "-f", format}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v", args, err)
+	}
+	return strings.Fields(strings.TrimSpace(string(out)))
+}
