@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
+	"satranc/engine/chips"
 	"satranc/engine/fairplay"
 	"satranc/engine/invisible"
 	"satranc/store"
@@ -22,8 +25,8 @@ Commands:
   restrict NAME on|off     keep a member away from public tables, or let them back
   admin NAME on|off        make a member an administrator (the /admin pages), or
                            no longer one
-  grant NAME CHIPS REASON  give a member chips (recorded in the ledger as an
-                           administrator's grant, with the reason)
+  grant NAME CHIPS REASON  give a member 1 to 10000000 chips (recorded in the
+                           ledger as an administrator's grant, with the reason)
   item NAME ITEM REASON    give a member a cosmetic item (a board theme or frame of
                            the catalogue, such as board_iznik), with the reason;
                            giving one they own changes nothing
@@ -73,6 +76,10 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cmd[0] == "reports" {
 		return printReports(ctx, st, stdout, stderr)
 	}
+	// The same service as the /admin pages. This process serves no pages,
+	// so it announces nothing itself: a running server finds the void in
+	// the database within seconds and tells its open pages (watchVoids).
+	svc := fairplay.NewService(st, nil)
 	name := cmd[1]
 	switch cmd[0] {
 	case "vip", "restrict", "admin":
@@ -82,7 +89,7 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 		set := map[string]func(context.Context, string, bool) error{
-			"vip": st.SetVIP, "restrict": st.SetRestricted, "admin": st.SetAdmin,
+			"vip": svc.SetVIP, "restrict": svc.SetRestricted, "admin": st.SetAdmin,
 		}[cmd[0]]
 		if err := set(ctx, name, on); err != nil {
 			fmt.Fprintf(stderr, "satranc admin %s: %v\n", cmd[0], err)
@@ -90,27 +97,13 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		fmt.Fprintf(stdout, "%s %s: %s\n", cmd[0], name, cmd[2])
 	case "grant":
-		amount, err := strconv.ParseInt(cmd[2], 10, 64)
-		if err != nil || amount <= 0 {
-			fmt.Fprintf(stderr, "satranc admin grant: want a positive number of chips, not %q\n", cmd[2])
-			return 2
-		}
-		bal, err := st.GrantChips(ctx, name, amount, strings.Join(cmd[3:], " "))
-		if errors.Is(err, fairplay.ErrInvalidReason) {
-			fmt.Fprintf(stderr, "satranc admin grant: give a reason of 1 to %d characters on one line\n", fairplay.MaxReason)
-			return 2
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "satranc admin grant: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "granted %d chips to %s; balance %d\n", amount, name, bal)
+		return grantChips(ctx, svc, name, cmd[2], strings.Join(cmd[3:], " "), stdout, stderr)
 	case "item":
-		return grantItemCmd(ctx, st, cmd[1:], stdout, stderr)
+		return grantItemCmd(ctx, st, svc, cmd[1:], stdout, stderr)
 	case "chat":
 		return printChat(ctx, st, cmd[1], stdout, stderr)
 	case "void":
-		return voidGame(ctx, st, cmd[1], stdout, stderr)
+		return voidGame(ctx, svc, cmd[1], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "satranc admin: unknown command %q\n", cmd[0])
 		fs.Usage()
@@ -147,13 +140,44 @@ func gameArg(cmd, arg string, stderr io.Writer) (int64, bool) {
 	return id, true
 }
 
-// voidGame voids game's result (store.VoidGame) and says so.
-func voidGame(ctx context.Context, st *store.Store, game string, stdout, stderr io.Writer) int {
+// grantChips grants name the chips amount says, for reason, and prints the
+// new balance. An amount that is not a whole number from 1 to
+// fairplay.MaxGrant, or a reason that is not one line, is a usage error
+// (2); a grant the ledger cannot hold (the balance would pass the int64
+// range) is refused with a message of its own (1). Nothing is written in
+// either case.
+func grantChips(ctx context.Context, svc *fairplay.Service, name, amount, reason string, stdout, stderr io.Writer) int {
+	n, err := fairplay.ParseGrant(amount)
+	if err == nil {
+		var bal int64
+		if bal, err = svc.Grant(ctx, name, n, reason); err == nil {
+			fmt.Fprintf(stdout, "granted %d chips to %s; balance %d\n", n, name, bal)
+			return 0
+		}
+	}
+	switch {
+	case errors.Is(err, fairplay.ErrInvalidGrant):
+		fmt.Fprintf(stderr, "satranc admin grant: want a whole number of chips from 1 to %d, not %q\n", fairplay.MaxGrant, amount)
+		return 2
+	case errors.Is(err, fairplay.ErrInvalidReason):
+		fmt.Fprintf(stderr, "satranc admin grant: give a reason of 1 to %d characters on one line\n", fairplay.MaxReason)
+		return 2
+	case errors.Is(err, chips.ErrOverflow):
+		fmt.Fprintf(stderr, "satranc admin grant: %d chips would take a balance past the largest the ledger holds (%d); nothing was granted\n", n, int64(math.MaxInt64))
+		return 1
+	}
+	fmt.Fprintf(stderr, "satranc admin grant: %v\n", err)
+	return 1
+}
+
+// voidGame voids game's result (fairplay.Service.Void, at the current
+// time) and says so.
+func voidGame(ctx context.Context, svc *fairplay.Service, game string, stdout, stderr io.Writer) int {
 	id, ok := gameArg("void", game, stderr)
 	if !ok {
 		return 2
 	}
-	if err := st.VoidGame(ctx, id); err != nil {
+	if err := svc.Void(ctx, id, time.Now()); err != nil {
 		fmt.Fprintf(stderr, "satranc admin void: %v\n", err)
 		return 1
 	}

@@ -14,14 +14,13 @@ import (
 
 // grantItemCmd implements `satranc admin item NAME ITEM REASON...`: an
 // administrator's gift of a cosmetic item, kept with its reason.
-func grantItemCmd(ctx context.Context, st *store.Store, args []string, stdout, stderr io.Writer) int {
+func grantItemCmd(ctx context.Context, st *store.Store, svc *fairplay.Service, args []string, stdout, stderr io.Writer) int {
 	if len(args) < 3 {
 		fmt.Fprint(stderr, "satranc admin item: want NAME ITEM REASON\n")
 		return 2
 	}
-	name, item := args[0], args[1]
-	reason, err := fairplay.ParseReason(strings.Join(args[2:], " "))
-	if err != nil {
+	name, item, reason := args[0], args[1], strings.Join(args[2:], " ")
+	if _, err := fairplay.ParseReason(reason); err != nil {
 		fmt.Fprintf(stderr, "satranc admin item: give a reason of 1 to %d characters on one line\n", fairplay.MaxReason)
 		return 2
 	}
@@ -30,7 +29,7 @@ func grantItemCmd(ctx context.Context, st *store.Store, args []string, stdout, s
 		fmt.Fprintf(stderr, "satranc admin item: %v\n", err)
 		return 1
 	}
-	granted, err := st.GrantItem(ctx, u.ID, item, reason)
+	granted, err := svc.GiveItem(ctx, u.ID, item, reason)
 	switch {
 	case errors.Is(err, cosmetics.ErrUnknownItem):
 		var ids []string

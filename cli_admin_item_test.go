@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"satranc/engine/account"
+	"satranc/engine/fairplay"
 	"satranc/store"
 )
 
@@ -39,7 +40,7 @@ func TestAdminItem(t *testing.T) {
 		{[]string{"Zeynep", "frame_cup_gold", " "}, 2, ""},
 	} {
 		var out, errOut bytes.Buffer
-		code := grantItemCmd(ctx, st, tc.args, &out, &errOut)
+		code := grantItemCmd(ctx, st, fairplay.NewService(st, nil), tc.args, &out, &errOut)
 		if code != tc.code || !strings.Contains(out.String(), tc.out) {
 			t.Errorf("admin item %q = %d, %q (stderr %q); want %d, %q", tc.args, code, out.String(), errOut.String(), tc.code, tc.out)
 		}

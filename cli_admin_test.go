@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -192,5 +193,102 @@ func TestPromoteAdmin(t *testing.T) {
 	}
 	if err := promoteAdmin(ctx, st, "", logger); err != nil {
 		t.Errorf("no --admin-user = %v", err)
+	}
+}
+
+// TestAdminGrantAmounts: `satranc admin grant` refuses, with a clear
+// message and before writing anything, an amount that is not a whole
+// number from 1 to fairplay.MaxGrant (past the int64 range included), and a
+// grant that would take a balance past the largest the ledger holds; never
+// the driver's "cannot store REAL value". A grant that fits goes through.
+func TestAdminGrantAmounts(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "grant.db")
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CreateUser(ctx, account.NewUser{Name: "Zeynep", PasswordHash: "x", Language: "tr"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CreateUser(ctx, account.NewUser{Name: "Kral", PasswordHash: "x", Language: "tr"}); err != nil {
+		t.Fatal(err)
+	}
+	// Issue all but 1,001 of the chips the issuer's balance can go down to
+	// (MinInt64 = −MaxInt64 − 1, minus everything issued): Kral gets them.
+	// The store takes this; only the command and the pages bound a grant.
+	kral, err := st.UserByName(ctx, "Kral")
+	if err != nil {
+		t.Fatal(err)
+	}
+	had, err := st.Balance(ctx, kral.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.GrantChips(ctx, "Kral", math.MaxInt64-1000-2*had, "test"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	admin := func(args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := runAdmin(ctx, append([]string{"--db", db}, args...), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	balances := func() (int64, int64) {
+		t.Helper()
+		st, err := store.Open(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		z, _ := st.UserByName(ctx, "Zeynep")
+		a, err := st.Balance(ctx, z.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := st.Balance(ctx, kral.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, b
+	}
+	z0, k0 := balances()
+	usage := "want a whole number of chips from 1 to 10000000"
+	for _, tc := range []struct {
+		name, amount string
+		code         int
+		stderr       string
+	}{
+		{"Zeynep", "0", 2, usage},
+		{"Zeynep", "-1", 2, usage},
+		{"Zeynep", "-99999999999999999999", 2, usage},
+		{"Zeynep", "abc", 2, usage},
+		{"Zeynep", "1.5", 2, usage},
+		{"Zeynep", "1e6", 2, usage},
+		{"Zeynep", "", 2, usage},
+		{"Zeynep", "10000001", 2, usage},
+		{"Zeynep", "9223372036854775807", 2, usage},
+		{"Zeynep", "9223372036854775808", 2, usage},
+		{"Zeynep", "99999999999999999999999", 2, usage},
+		{"Kral", "1002", 1, "would take a balance past the largest the ledger holds"},
+		{"Kral", "10000000", 1, "would take a balance past the largest the ledger holds"},
+	} {
+		code, out, errOut := admin("grant", tc.name, tc.amount, "why")
+		if code != tc.code || out != "" || !strings.Contains(errOut, tc.stderr) || strings.Contains(errOut, "REAL") {
+			t.Errorf("admin grant %s %q = %d, %q, %q; want %d and %q", tc.name, tc.amount, code, out, errOut, tc.code, tc.stderr)
+		}
+	}
+	if z, k := balances(); z != z0 || k != k0 {
+		t.Errorf("refused grants changed the balances: %d, %d; were %d, %d", z, k, z0, k0)
+	}
+	top := "balance " + strconv.FormatInt(k0+1001, 10)
+	if code, out, errOut := admin("grant", "Kral", "1001", "to the top"); code != 0 || !strings.Contains(out, top) {
+		t.Errorf("admin grant Kral 1001 = %d, %q, %q; want %q", code, out, errOut, top)
+	}
+	// Everything an int64 holds is issued now: even the smallest grant to
+	// anyone is refused, clearly.
+	if code, _, errOut := admin("grant", "Zeynep", "1", "one more"); code != 1 || !strings.Contains(errOut, "past the largest") {
+		t.Errorf("admin grant Zeynep 1 at the top = %d, %q", code, errOut)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"satranc/handlers/loadtest"
 )
 
 // TestLoadtestDrivesGames runs the load driver against the real server:
@@ -22,9 +24,9 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	srv := startServer(t, bin, freeAddr(t), filepath.Join(dir, "load.db"), "--debug-addr", debug)
 
 	var out bytes.Buffer
-	cfg := loadConfig{base: srv.base, debug: "http://" + debug, games: 3, duration: 5 * time.Second, think: 200 * time.Millisecond,
-		every: 2 * time.Second, linger: time.Second, ramp: time.Second, seed: 1, maxPly: 120, setup: 4}
-	res, err := runLoad(context.Background(), cfg, &out)
+	cfg := loadtest.Config{Base: srv.base, Debug: "http://" + debug, Games: 3, Duration: 5 * time.Second, Think: 200 * time.Millisecond,
+		Every: 2 * time.Second, Linger: time.Second, Ramp: time.Second, Seed: 1, MaxPly: 120, Setup: 4}
+	res, err := loadtest.Run(context.Background(), cfg, &out)
 	t.Logf("loadtest output:\n%s", out.String())
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +34,7 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	if res.Moves == 0 || len(res.Latencies) == 0 {
 		t.Errorf("no moves measured: %d moves, %d latencies", res.Moves, len(res.Latencies))
 	}
-	if n := res.errorCount(); n != 0 {
+	if n := res.ErrorCount(); n != 0 {
 		t.Errorf("%d errors: %v", n, res.Errors)
 	}
 	if len(res.Samples) == 0 || res.Samples[len(res.Samples)-1].Err != nil || res.Samples[len(res.Samples)-1].Goroutines == 0 {

@@ -337,6 +337,9 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	payDone := make(chan struct{})
 	go func() { tourneys.Run(payCtx); close(payDone) }()
 	defer func() { stopPayouts(); <-payDone }()
+	// Voids made by `satranc admin void` reach the open standings pages
+	// through the database (the pages' own are announced at once too).
+	defer watchVoids(ctx, st, games, logger)()
 	// The lobby stops before the games (defers run last first), so that
 	// no game is created for a service that is closing.
 	lb := lobby.New(lobby.Config{Games: games, Players: st, Balances: st, BotFillAfter: cfg.botFillAfter, Logger: logger})
@@ -356,6 +359,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		Version:        buildVersion(),
 		Metrics:        metrics,
 		Games:          games,
+		Chat:           games,
+		Voice:          games,
 		Users:          st,
 		Lobby:          lb,
 		Bonus:          st,

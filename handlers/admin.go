@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -29,7 +28,7 @@ type Admin interface {
 	GrantChips(ctx context.Context, name string, amount int64, reason string) (int64, error)
 	AdminGame(ctx context.Context, id int64) (fairplay.Game, error)
 	ChatMessages(ctx context.Context, id int64) ([]play.ChatMessage, error)
-	VoidGame(ctx context.Context, id int64) error
+	VoidGame(ctx context.Context, id int64, at time.Time) error
 	Reports(ctx context.Context, limit int) ([]fairplay.Report, error)
 	// A member's cosmetic items (admin_item.go).
 	Inventory(ctx context.Context, userID int64) (cosmetics.Inventory, error)
@@ -43,13 +42,12 @@ type VoidAnnouncer interface {
 	ResultVoided(id int64, now time.Time)
 }
 
-// How much the administration pages list, and the largest grant: a typo
-// of a few zeros should not issue a fortune.
+// How much the administration pages list. (The largest grant is
+// fairplay.MaxGrant, the same for `satranc admin grant`.)
 const (
 	adminMembersShown = 50
 	adminGamesShown   = 30
 	adminReportsShown = 200
-	maxGrant          = 10_000_000
 )
 
 // adminNotices are the confirmations a page shows after a change, by the
@@ -61,26 +59,25 @@ var adminNotices = map[string]string{
 	"item_given": "admin.item.done", "item_owned": "admin.item.owned",
 }
 
-// errInvalidAmount: a grant that is not a whole number of chips from 1 to
-// maxGrant.
-var errInvalidAmount = errors.New("handlers: invalid amount of chips")
-
 // adminRoutes registers the administration pages. Every one of them, and
 // every POST, answers anyone but an administrator with the not-found page,
-// guests included: the pages do not say that they exist.
+// guests included: the pages do not say that they exist. The changes go
+// through fairplay.Service, as those of `satranc admin` do, so both check
+// and announce alike.
 func (h *Handler) adminRoutes(r chi.Router) {
+	svc := fairplay.NewService(h.admin, h.voided) // a nil h.voided stays nil
 	r.Route("/admin", func(r chi.Router) {
 		r.Use(h.requireAdmin)
 		r.Get("/", h.handleAdminSearch)
 		r.Get("/reports", h.handleAdminReports)
 		r.Get("/games", h.handleAdminGameLookup)
 		r.Get("/games/{id}", h.handleAdminGame)
-		r.Post("/games/{id}/void", h.handleAdminVoid)
+		r.Post("/games/{id}/void", h.handleAdminVoid(svc))
 		r.Get("/users/{name}", h.handleAdminMember)
-		r.Post("/users/{name}/vip", h.handleAdminFlag("vip", h.admin.SetVIP))
-		r.Post("/users/{name}/restrict", h.handleAdminFlag("restrict", h.admin.SetRestricted))
-		r.Post("/users/{name}/grant", h.handleAdminGrant)
-		r.Post("/users/{name}/item", h.handleAdminItem)
+		r.Post("/users/{name}/vip", h.handleAdminFlag("vip", svc.SetVIP))
+		r.Post("/users/{name}/restrict", h.handleAdminFlag("restrict", svc.SetRestricted))
+		r.Post("/users/{name}/grant", h.handleAdminGrant(svc))
+		r.Post("/users/{name}/item", h.handleAdminItem(svc))
 	})
 }
 
@@ -139,6 +136,25 @@ func (h *Handler) handleAdminMember(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.AdminMemberPage(v))
 }
 
+// adminMemberRefused answers a refused form on a member's page: the page
+// again with the message and what was typed (keep fills it in), or the
+// error page for an error that is not the form's.
+func (h *Handler) adminMemberRefused(w http.ResponseWriter, r *http.Request, err error, keep func(*views.AdminMemberView)) {
+	resp := responseFor(err)
+	if !resp.form {
+		h.fail(w, r, err)
+		return
+	}
+	v, verr := h.adminMemberView(r)
+	if verr != nil {
+		h.fail(w, r, verr)
+		return
+	}
+	v.Error = &resp.msg
+	keep(&v)
+	h.render(w, r, resp.status, views.AdminMemberPage(v))
+}
+
 // adminMemberView reads the member of the route and their recent games.
 func (h *Handler) adminMemberView(r *http.Request) (views.AdminMemberView, error) {
 	m, err := h.admin.Member(r.Context(), chi.URLParam(r, "name"))
@@ -178,41 +194,30 @@ func (h *Handler) handleAdminFlag(flag string, set func(context.Context, string,
 }
 
 // handleAdminGrant grants a member chips (fields amount and reason), or
-// shows the form again with what was wrong.
-func (h *Handler) handleAdminGrant(w http.ResponseWriter, r *http.Request) {
-	amountText := strings.TrimSpace(r.PostFormValue("amount"))
-	reason := r.PostFormValue("reason")
-	m, err := h.admin.Member(r.Context(), chi.URLParam(r, "name"))
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	amount, err := strconv.ParseInt(amountText, 10, 64)
-	if err != nil || amount < 1 || amount > maxGrant {
-		err = errInvalidAmount
-	} else {
-		_, err = h.admin.GrantChips(r.Context(), m.Name, amount, reason)
-	}
-	if err == nil {
-		adminRedirect(w, r, views.AdminMemberPath(m.Name), "granted")
-		return
-	}
-	status, msg := http.StatusUnprocessableEntity, views.Message{ID: "admin.grant.invalid_amount"}
-	if !errors.Is(err, errInvalidAmount) {
-		resp := responseFor(err)
-		if !resp.form {
+// shows the form again with what was wrong: an amount that is not a whole
+// number from 1 to fairplay.MaxGrant, a reason that is not one line, or a
+// grant that would take the balance past the largest the ledger holds.
+func (h *Handler) handleAdminGrant(svc *fairplay.Service) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		amountText := strings.TrimSpace(r.PostFormValue("amount"))
+		reason := r.PostFormValue("reason")
+		m, err := h.admin.Member(r.Context(), chi.URLParam(r, "name"))
+		if err != nil {
 			h.fail(w, r, err)
 			return
 		}
-		status, msg = resp.status, resp.msg
+		amount, err := fairplay.ParseGrant(amountText)
+		if err == nil {
+			_, err = svc.Grant(r.Context(), m.Name, amount, reason)
+		}
+		if err == nil {
+			adminRedirect(w, r, views.AdminMemberPath(m.Name), "granted")
+			return
+		}
+		h.adminMemberRefused(w, r, err, func(v *views.AdminMemberView) {
+			v.Amount, v.Reason = amountText, reason
+		})
 	}
-	v, verr := h.adminMemberView(r)
-	if verr != nil {
-		h.fail(w, r, verr)
-		return
-	}
-	v.Error, v.Amount, v.Reason = &msg, amountText, reason
-	h.render(w, r, status, views.AdminMemberPage(v))
 }
 
 func (h *Handler) handleAdminGame(w http.ResponseWriter, r *http.Request) {
@@ -252,34 +257,35 @@ func (h *Handler) adminGameView(r *http.Request) (views.AdminGameView, error) {
 	return v, nil
 }
 
-// handleAdminVoid voids the game's result and shows the game again with
-// the confirmation, or with why it was refused (voided already, not
-// finished, the winnings spent).
-func (h *Handler) handleAdminVoid(w http.ResponseWriter, r *http.Request) {
-	id, err := gameID(r)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	if err := h.admin.VoidGame(r.Context(), id); err != nil {
-		resp := responseFor(err)
-		if !resp.form {
+// handleAdminVoid voids the game's result (which tells the open pages)
+// and shows the game again with the confirmation, or with why it was
+// refused (voided already, not finished).
+func (h *Handler) handleAdminVoid(svc *fairplay.Service) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := gameID(r)
+		if err != nil {
 			h.fail(w, r, err)
 			return
 		}
-		v, verr := h.adminGameView(r)
-		if verr != nil {
-			h.fail(w, r, verr)
+		// The request's time is the void's: the edge reads the clock, the
+		// service and the store take it as given.
+		if err := svc.Void(r.Context(), id, time.Now()); err != nil {
+			resp := responseFor(err)
+			if !resp.form {
+				h.fail(w, r, err)
+				return
+			}
+			v, verr := h.adminGameView(r)
+			if verr != nil {
+				h.fail(w, r, verr)
+				return
+			}
+			v.Error = &resp.msg
+			h.render(w, r, resp.status, views.AdminGamePage(v))
 			return
 		}
-		v.Error = &resp.msg
-		h.render(w, r, resp.status, views.AdminGamePage(v))
-		return
+		adminRedirect(w, r, views.AdminGamePath(id), "voided")
 	}
-	if h.voided != nil {
-		h.voided.ResultVoided(id, time.Now())
-	}
-	adminRedirect(w, r, views.AdminGamePath(id), "voided")
 }
 
 func (h *Handler) handleAdminReports(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -212,6 +213,11 @@ func TestAdminMemberPage(t *testing.T) {
 		{"0", "why", "admin.grant.invalid_amount"},
 		{"lots", "why", "admin.grant.invalid_amount"},
 		{"10000001", "why", "admin.grant.invalid_amount"},
+		{"-5", "why", "admin.grant.invalid_amount"},
+		{"1.5", "why", "admin.grant.invalid_amount"},
+		{"1e6", "why", "admin.grant.invalid_amount"},
+		{"9223372036854775807", "why", "admin.grant.invalid_amount"},
+		{"99999999999999999999", "why", "admin.grant.invalid_amount"},
 		{"100", "  ", "report.reason_invalid"},
 	}
 	for _, b := range bad {
@@ -238,6 +244,34 @@ func TestAdminMemberPage(t *testing.T) {
 	}
 	if resp := e.as(t, e.boss, request{target: "/admin/users/nobody"}); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("missing member's page = %d, want 404", resp.StatusCode)
+	}
+}
+
+// TestAdminGrantOverflow: a grant the ledger cannot hold (the balance
+// would pass the int64 range) comes back on the form with its own message
+// in the page's language, not as a server error, and changes nothing.
+func TestAdminGrantOverflow(t *testing.T) {
+	e := newAdminEnv(t)
+	ctx := context.Background()
+	veli, _ := e.store.Member(ctx, "veli")
+	// Everything issued to within 1,000 chips of the int64 range (the
+	// three members' sign-up grants and this one).
+	if _, err := e.store.GrantChips(ctx, "veli", math.MaxInt64-1000-3*veli.Balance, "test"); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := e.store.Member(ctx, "veli")
+	for _, lang := range []string{"en", "tr"} {
+		resp := e.as(t, e.boss, request{method: http.MethodPost, target: "/admin/users/veli/grant?lang=" + lang,
+			form: url.Values{"amount": {"5000"}, "reason": {"why"}}})
+		if resp.StatusCode != http.StatusUnprocessableEntity {
+			t.Errorf("%s: grant past the top = %d, want 422", lang, resp.StatusCode)
+		}
+		if got, want := testid(parse(t, resp), "admin-error").Text(), text(t, lang, "admin.grant.overflow"); got != want {
+			t.Errorf("%s: grant past the top says %q, want %q", lang, got, want)
+		}
+	}
+	if m, _ := e.store.Member(ctx, "veli"); m.Balance != before.Balance {
+		t.Errorf("a refused grant changed the balance: %d, was %d", m.Balance, before.Balance)
 	}
 }
 

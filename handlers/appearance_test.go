@@ -66,7 +66,7 @@ func TestCosmeticsChangeNoRuleOrResult(t *testing.T) {
 		accounts := &fakeAccounts{users: users}
 		for n, snap := range snaps {
 			games := newFakeGames(snap)
-			h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
+			h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games})
 			e := &gameEnv{h: h.Routes(), games: games}
 			for _, u := range users {
 				for _, rq := range []gameReq{{target: "/games/7", as: &u}, {target: "/games/7", as: &u, htmx: true}, {target: "/rules", as: &u}} {

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/chat"
 	"satranc/engine/chess"
-	"satranc/engine/play"
 )
 
 // The attack tests send the whole site (stackEnv: a real store) requests
@@ -192,15 +192,15 @@ func TestFloodsRefused(t *testing.T) {
 		t.Errorf("refused moves changed the game: %+v, want %+v", after, before)
 	}
 
-	// The chat: play.ChatBurst lines, then the limit.
-	chat := fmt.Sprintf("/games/%d/chat", id)
-	for i := range play.ChatBurst {
-		if resp := e.do(t, request{method: http.MethodPost, target: chat, form: chatForm(fmt.Sprint("line ", i)), cookies: black.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
+	// The chat: chat.Burst lines, then the limit.
+	chatPath := fmt.Sprintf("/games/%d/chat", id)
+	for i := range chat.Burst {
+		if resp := e.do(t, request{method: http.MethodPost, target: chatPath, form: chatForm(fmt.Sprint("line ", i)), cookies: black.cookies(), header: htmx}); resp.StatusCode != http.StatusNoContent {
 			t.Fatalf("chat line %d: %d", i, resp.StatusCode)
 		}
 	}
 	before = e.state(t, id)
-	resp := e.do(t, request{method: http.MethodPost, target: chat, form: chatForm("one too many"), cookies: black.cookies(), header: htmx})
+	resp := e.do(t, request{method: http.MethodPost, target: chatPath, form: chatForm("one too many"), cookies: black.cookies(), header: htmx})
 	if resp.Header.Get("Retry-After") == "" {
 		t.Error("a chat flood: no Retry-After")
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 
 	"satranc/engine/account"
+	"satranc/engine/chat"
 	"satranc/engine/chess"
 	"satranc/engine/chips"
 	"satranc/engine/clock"
@@ -21,6 +22,7 @@ import (
 	"satranc/engine/lobby"
 	"satranc/engine/play"
 	"satranc/engine/tourney"
+	"satranc/engine/voice"
 	"satranc/views"
 )
 
@@ -114,21 +116,21 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusConflict, "error.game.no_draw_offer")
 	case errors.Is(err, game.ErrSeatTaken):
 		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "error.game.seat_taken"}}
-	case errors.Is(err, play.ErrChatFlood):
-		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "chat.flood"}, form: true, retry: play.ChatWindow}
-	case errors.Is(err, play.ErrChatEmpty):
+	case errors.Is(err, chat.ErrFlood):
+		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "chat.flood"}, form: true, retry: chat.Window}
+	case errors.Is(err, chat.ErrEmpty):
 		return form(http.StatusUnprocessableEntity, "chat.empty")
-	case errors.Is(err, play.ErrChatTooLong):
+	case errors.Is(err, chat.ErrTooLong):
 		return form(http.StatusUnprocessableEntity, "chat.too_long")
-	case errors.Is(err, play.ErrChatInvalid):
+	case errors.Is(err, chat.ErrInvalid):
 		return form(http.StatusUnprocessableEntity, "chat.invalid")
-	case errors.Is(err, play.ErrVoiceNotVIP):
+	case errors.Is(err, voice.ErrNotVIP):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "voice.not_vip"}}
-	case errors.Is(err, play.ErrVoiceInvalid):
+	case errors.Is(err, voice.ErrInvalid):
 		return errorResponse{status: http.StatusUnprocessableEntity, msg: views.Message{ID: "voice.invalid"}}
-	case errors.Is(err, play.ErrVoiceFlood):
-		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "voice.flood"}, retry: play.VoiceWindow}
-	case errors.Is(err, play.ErrVoiceClosed):
+	case errors.Is(err, voice.ErrFlood):
+		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: "voice.flood"}, retry: voice.Window}
+	case errors.Is(err, voice.ErrClosed):
 		return errorResponse{status: http.StatusConflict, msg: views.Message{ID: "voice.closed"}}
 	case errors.Is(err, play.ErrNotPlayer):
 		return errorResponse{status: http.StatusForbidden, msg: views.Message{ID: "error.game.not_player"}}
@@ -144,8 +146,10 @@ func responseFor(err error) errorResponse {
 		return form(http.StatusConflict, "admin.void.already")
 	case errors.Is(err, fairplay.ErrNotVoidable):
 		return form(http.StatusConflict, "admin.void.not_voidable")
-	case errors.Is(err, fairplay.ErrCannotReturn): // before ErrInsufficientBalance, which it wraps
-		return form(http.StatusConflict, "admin.void.cannot_return")
+	case errors.Is(err, fairplay.ErrInvalidGrant):
+		return form(http.StatusUnprocessableEntity, "admin.grant.invalid_amount")
+	case errors.Is(err, chips.ErrOverflow):
+		return form(http.StatusUnprocessableEntity, "admin.grant.overflow")
 	case errors.Is(err, chips.ErrInsufficientBalance):
 		return form(http.StatusForbidden, "error.lobby.not_enough_chips")
 	case errors.Is(err, chips.ErrReserved):

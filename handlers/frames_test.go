@@ -24,8 +24,9 @@ func TestFramesAroundPlayersNames(t *testing.T) {
 	over := testSnapshot(t, time.Now(), "e2e4", "e7e5")
 	over.ID = 8
 	over.Status, over.Outcome = game.Finished, game.Outcome{Result: game.WhiteWins, Reason: game.Resignation, Side: chess.Black}
+	games := newFakeGames(live, over)
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
-		Games: newFakeGames(live, over), Leaderboard: profiles, Profiles: profiles})
+		Games: games, Chat: games, Voice: games, Leaderboard: profiles, Profiles: profiles})
 	e := &gameEnv{h: h.Routes()}
 
 	get := func(target string, as *account.User) string {

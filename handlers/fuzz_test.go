@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/chat"
 	"satranc/engine/game"
-	"satranc/engine/play"
 )
 
 // The fuzzers post random bodies to the move and chat endpoints of the
@@ -133,8 +133,8 @@ func FuzzGameMove(f *testing.F) {
 func FuzzGameChat(f *testing.F) {
 	for _, seed := range []string{
 		"text=hello", "text=merhaba+%C3%A7ay", "text=", "text=+++", "text=a%00b", "text=%FF%FE", "text=%zz",
-		"text=" + strings.Repeat("a", play.ChatMaxRunes), "text=" + strings.Repeat("a", play.ChatMaxRunes+1),
-		"text=" + strings.Repeat("%C3%A7", play.ChatMaxRunes), "text=a&text=b", "", "other=x",
+		"text=" + strings.Repeat("a", chat.MaxRunes), "text=" + strings.Repeat("a", chat.MaxRunes+1),
+		"text=" + strings.Repeat("%C3%A7", chat.MaxRunes), "text=a&text=b", "", "other=x",
 		"text=" + url.QueryEscape(hostile[0]), "text=" + url.QueryEscape(hostile[7]), "text=%E2%80%AEevil",
 	} {
 		f.Add(seed, uint8(0), true, uint8(0))
@@ -156,7 +156,7 @@ func FuzzGameChat(f *testing.F) {
 				t.Fatal("a spectator's chat line accepted")
 			}
 			form, err := url.ParseQuery(body)
-			want, cerr := play.CleanChat(form.Get("text"))
+			want, cerr := chat.Clean(form.Get("text"))
 			if err != nil || cerr != nil {
 				t.Fatalf("accepted %q: %v, %v", body, err, cerr)
 			}

@@ -19,7 +19,9 @@ import (
 	"satranc/views"
 )
 
-// Games is what the game pages need of engine/play.
+// Games is what the game pages need of engine/play to play: the table
+// chat and the voice chat are GameChat (game_chat.go) and GameVoice
+// (game_voice.go).
 type Games interface {
 	CreatePracticeGame(ctx context.Context, user int64, level game.Level, control clock.Control, color play.ColorChoice) (int64, error)
 	CreatePrivateGame(ctx context.Context, user int64, control clock.Control) (int64, string, error)
@@ -37,14 +39,6 @@ type Games interface {
 	Disconnected(id, user int64)
 	PGN(ctx context.Context, id int64, o play.PGNOptions) (string, error)
 	Subscribe(gameID int64) *live.Subscription[int64, play.Event]
-	// Table chat (game_chat.go).
-	Chat(ctx context.Context, id, user int64, text string) error
-	ChatLog(ctx context.Context, id int64) ([]play.ChatMessage, error)
-	ToggleChatMute(ctx context.Context, id, user int64) (bool, error)
-	ChatMuted(id, user int64) bool
-	// Voice chat (game_voice.go).
-	Signal(ctx context.Context, id, user int64, sig play.VoiceSignal) error
-	CanSpeak(ctx context.Context, user int64) (bool, error)
 }
 
 // Users looks up users by ID, for the players' names shown at a game.
@@ -150,7 +144,7 @@ func (h *Handler) pageView(r *http.Request, snap play.Snapshot) views.GameView {
 	}
 	v.Voice.ICEServers = h.iceServers
 	user, _ := userFrom(r.Context())
-	can, err := h.games.CanSpeak(r.Context(), user.ID)
+	can, err := h.voice.CanSpeak(r.Context(), user.ID)
 	if err != nil {
 		h.log.WarnContext(r.Context(), "voice: can speak", "user", user.ID, "err", err) // listening still works
 	}

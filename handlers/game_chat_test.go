@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/chat"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -18,7 +19,7 @@ import (
 // fake needs no fields for it.
 type fakeChat struct {
 	mu    sync.Mutex
-	msgs  []play.ChatMessage
+	msgs  []chat.Message
 	mutes map[int64]bool // by user
 }
 
@@ -35,7 +36,7 @@ func (f *fakeGames) Chat(ctx context.Context, id, user int64, text string) error
 	if err := f.record(call{method: "Chat", game: id, user: user, text: text}); err != nil {
 		return err
 	}
-	body, err := play.CleanChat(text)
+	body, err := chat.Clean(text)
 	if err != nil {
 		return err
 	}
@@ -49,17 +50,17 @@ func (f *fakeGames) Chat(ctx context.Context, id, user int64, text string) error
 	}
 	c := f.chat()
 	c.mu.Lock()
-	c.msgs = append(c.msgs, play.ChatMessage{GameID: id, User: user, Body: body, At: time.Now()})
+	c.msgs = append(c.msgs, chat.Message{GameID: id, User: user, Body: body, At: time.Now()})
 	c.mu.Unlock()
 	f.hub.Publish(id, play.Event{GameID: id, Payload: play.ChatPosted{Stamp: game.Stamp{Ply: snap.Ply}, From: side}})
 	return nil
 }
 
-func (f *fakeGames) ChatLog(_ context.Context, id int64) ([]play.ChatMessage, error) {
+func (f *fakeGames) ChatLog(_ context.Context, id int64) ([]chat.Message, error) {
 	c := f.chat()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []play.ChatMessage
+	var out []chat.Message
 	for _, m := range c.msgs {
 		if m.GameID == id {
 			out = append(out, m)
@@ -106,8 +107,8 @@ func TestGameChatResponses(t *testing.T) {
 		{name: "htmx empty", text: "  ", htmx: true, status: http.StatusUnprocessableEntity, message: "chat.empty"},
 		{name: "htmx too long", text: strings.Repeat("a", 141), htmx: true, status: http.StatusUnprocessableEntity, message: "chat.too_long"},
 		{name: "htmx control", text: "a\x00b", htmx: true, status: http.StatusUnprocessableEntity, message: "chat.invalid"},
-		{name: "htmx flood", err: play.ErrChatFlood, text: "hi", htmx: true, status: http.StatusTooManyRequests, message: "chat.flood"},
-		{name: "form flood", err: play.ErrChatFlood, text: "hi", status: http.StatusTooManyRequests, message: "chat.flood"},
+		{name: "htmx flood", err: chat.ErrFlood, text: "hi", htmx: true, status: http.StatusTooManyRequests, message: "chat.flood"},
+		{name: "form flood", err: chat.ErrFlood, text: "hi", status: http.StatusTooManyRequests, message: "chat.flood"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

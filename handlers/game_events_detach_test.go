@@ -111,7 +111,7 @@ func TestGameEventsSpectatorLeaves(t *testing.T) {
 	games.snaps[over.ID] = over
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	metrics := NewMetrics(MetricsConfig{})
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Metrics: metrics, Heartbeat: time.Hour, ClockSync: 20 * time.Millisecond})
 	srv := serveRoutes(h, nil)
 	defer srv.Close()
@@ -157,7 +157,7 @@ func TestGameEventsDetachedShutdown(t *testing.T) {
 	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	metrics := NewMetrics(MetricsConfig{})
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Metrics: metrics, Heartbeat: time.Hour, ClockSync: time.Hour})
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Config = NewServer("", h.Routes(), slog.New(slog.DiscardHandler))
@@ -203,7 +203,7 @@ func TestGameEventsSpectatorRecorder(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Heartbeat: time.Hour, ClockSync: time.Hour})
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()

@@ -45,7 +45,7 @@ func stuckSetup(t *testing.T, writeTimeout time.Duration) (*Handler, *fakeGames,
 	games.hub = live.New[int64, play.Event](1 << 20)
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	metrics := NewMetrics(MetricsConfig{})
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Metrics: metrics, StreamWriteTimeout: writeTimeout})
 	return h, games, metrics
 }

@@ -156,7 +156,7 @@ func panelPly(t *testing.T, ev sseEvent) string {
 func newEventsServer(t *testing.T, games *fakeGames) *httptest.Server {
 	t.Helper()
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games})
 	return serveRoutes(h, nil)
 }
 
@@ -344,7 +344,7 @@ func TestGameEventsHeartbeatAndClocks(t *testing.T) {
 	over.ID = testGameID + 1
 	games.snaps[over.ID] = over
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Heartbeat: 30 * time.Millisecond, ClockSync: 20 * time.Millisecond})
 	srv := serveRoutes(h, nil)
 	defer srv.Close()
@@ -384,7 +384,7 @@ func TestGameEventsNoClockUpdateBetweenMoves(t *testing.T) {
 	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	const clockSync = time.Second
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		Heartbeat: time.Minute, ClockSync: clockSync})
 	srv := serveRoutes(h, nil)
 	defer srv.Close()

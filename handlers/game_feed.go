@@ -43,6 +43,7 @@ type GameFeeds interface {
 // localFeed is a GameFeed of a game this node runs.
 type localFeed struct {
 	games Games
+	chat  GameChat
 	id    int64
 	sub   interface {
 		C() <-chan play.Event
@@ -52,14 +53,14 @@ type localFeed struct {
 
 // followLocal subscribes to game id on this node's service.
 func (h *Handler) followLocal(id int64) *localFeed {
-	return &localFeed{games: h.games, id: id, sub: h.games.Subscribe(id)}
+	return &localFeed{games: h.games, chat: h.chat, id: id, sub: h.games.Subscribe(id)}
 }
 
 func (f *localFeed) Snapshot(ctx context.Context) (play.Snapshot, error) {
 	return f.games.Game(ctx, f.id)
 }
 func (f *localFeed) Events() <-chan play.Event { return f.sub.C() }
-func (f *localFeed) ChatMuted(user int64) bool { return f.games.ChatMuted(f.id, user) }
+func (f *localFeed) ChatMuted(user int64) bool { return f.chat.ChatMuted(f.id, user) }
 func (f *localFeed) Connected(ctx context.Context, user int64) error {
 	return f.games.Connected(ctx, f.id, user)
 }

@@ -58,7 +58,7 @@ func newReportEnv(t *testing.T, snaps ...play.Snapshot) (*gameEnv, *fakeReports)
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	games := newFakeGames(snaps...)
 	reports := &fakeReports{games: games, got: map[[2]int64]string{}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Reports: reports})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games, Reports: reports})
 	return &gameEnv{h: h.Routes(), games: games}, reports
 }
 

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 
+	"satranc/engine/chat"
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
@@ -24,7 +25,7 @@ type streamViews struct {
 	feed    GameFeed
 	seats   [2]game.Seat
 	players players
-	chat    []play.ChatMessage
+	chat    []chat.Message
 	chatNew bool // the chat log must be read again
 	san     sanMoves
 	// over says the players were read after the game ended.

@@ -310,7 +310,7 @@ func newGameEnv(t *testing.T, snaps ...play.Snapshot) *gameEnv {
 	t.Helper()
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	games := newFakeGames(snaps...)
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games})
 	return &gameEnv{h: h.Routes(), games: games}
 }
 

@@ -21,6 +21,7 @@ import (
 	"satranc/engine/clock"
 	"satranc/engine/game"
 	"satranc/engine/play"
+	"satranc/engine/voice"
 	"satranc/store"
 	"satranc/views"
 )
@@ -36,7 +37,7 @@ func (f *fakeGames) setVIP(user int64) {
 
 // Signal records the call and answers the error set for it: the rules are
 // tested on the real service in TestGameVoiceRelay.
-func (f *fakeGames) Signal(_ context.Context, id, user int64, sig play.VoiceSignal) error {
+func (f *fakeGames) Signal(_ context.Context, id, user int64, sig voice.Signal) error {
 	return f.record(call{method: "Signal", game: id, user: user, text: string(sig.Kind)})
 }
 
@@ -114,11 +115,11 @@ func TestGameVoiceSignalResponses(t *testing.T) {
 		message string // message id of the plain-text answer
 	}{
 		{name: "relayed", form: url.Values{"kind": {"listen"}}, status: http.StatusNoContent},
-		{name: "not VIP", err: fmt.Errorf("play: %w", play.ErrVoiceNotVIP), form: url.Values{"kind": {"offer"}}, status: http.StatusForbidden, message: "voice.not_vip"},
-		{name: "not VIP in Turkish", err: play.ErrVoiceNotVIP, form: url.Values{"kind": {"offer"}}, lang: "tr", status: http.StatusForbidden, message: "voice.not_vip"},
-		{name: "invalid", err: play.ErrVoiceInvalid, form: url.Values{"kind": {"shout"}}, status: http.StatusUnprocessableEntity, message: "voice.invalid"},
-		{name: "flood", err: play.ErrVoiceFlood, form: url.Values{"kind": {"listen"}}, status: http.StatusTooManyRequests, message: "voice.flood"},
-		{name: "game over", err: play.ErrVoiceClosed, form: url.Values{"kind": {"listen"}}, status: http.StatusConflict, message: "voice.closed"},
+		{name: "not VIP", err: fmt.Errorf("play: %w", voice.ErrNotVIP), form: url.Values{"kind": {"offer"}}, status: http.StatusForbidden, message: "voice.not_vip"},
+		{name: "not VIP in Turkish", err: voice.ErrNotVIP, form: url.Values{"kind": {"offer"}}, lang: "tr", status: http.StatusForbidden, message: "voice.not_vip"},
+		{name: "invalid", err: voice.ErrInvalid, form: url.Values{"kind": {"shout"}}, status: http.StatusUnprocessableEntity, message: "voice.invalid"},
+		{name: "flood", err: voice.ErrFlood, form: url.Values{"kind": {"listen"}}, status: http.StatusTooManyRequests, message: "voice.flood"},
+		{name: "game over", err: voice.ErrClosed, form: url.Values{"kind": {"listen"}}, status: http.StatusConflict, message: "voice.closed"},
 		{name: "not a player", err: play.ErrNotPlayer, form: url.Values{"kind": {"listen"}}, status: http.StatusForbidden, message: "error.game.not_player"},
 		{name: "bad mline", form: url.Values{"kind": {"candidate"}, "mline": {"x"}}, status: http.StatusBadRequest, message: "error.bad_request"},
 		{name: "store down", err: context.DeadlineExceeded, form: url.Values{"kind": {"offer"}}, status: http.StatusInternalServerError, message: "error.internal"},
@@ -187,7 +188,7 @@ func newVoiceEnv(t *testing.T) *voiceEnv {
 		t.Fatal(err)
 	}
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games})
 	srv := serveRoutes(h, nil)
 	t.Cleanup(srv.Close)
 	return &voiceEnv{srv: srv, games: games, id: id}
@@ -267,7 +268,7 @@ func TestGameVoiceRelay(t *testing.T) {
 		t.Fatalf("VIP's offer = %d %q, want 204", status, body)
 	}
 	got, ok := nextVoice(t, streams["bora"], sseTimeout)
-	if !ok || got.Kind != play.VoiceOffer || got.Conn != conn || got.SDP != voiceSDP("sendonly") {
+	if !ok || got.Kind != voice.Offer || got.Conn != conn || got.SDP != voiceSDP("sendonly") {
 		t.Fatalf("bora's voice event = %+v, %v; want ayse's offer", got, ok)
 	}
 
@@ -279,10 +280,10 @@ func TestGameVoiceRelay(t *testing.T) {
 	if status, body := e.post(t, bora, cand); status != http.StatusNoContent {
 		t.Fatalf("candidate = %d %q, want 204", status, body)
 	}
-	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != play.VoiceAnswer || got.SDP != voiceSDP("recvonly") {
+	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != voice.Answer || got.SDP != voiceSDP("recvonly") {
 		t.Fatalf("ayse's first voice event = %+v, %v; want bora's answer", got, ok)
 	}
-	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != play.VoiceCandidate || got.Mid != "0" || !strings.HasPrefix(got.Candidate, "candidate:1 ") {
+	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != voice.Candidate || got.Mid != "0" || !strings.HasPrefix(got.Candidate, "candidate:1 ") {
 		t.Fatalf("ayse's second voice event = %+v, %v; want bora's candidate", got, ok)
 	}
 
@@ -300,14 +301,14 @@ func TestGameVoiceRelay(t *testing.T) {
 	if status, _ := e.post(t, cemil, url.Values{"kind": {"listen"}}); status != http.StatusForbidden {
 		t.Errorf("spectator's signal = %d, want 403", status)
 	}
-	if status, _ := e.post(t, ayse, url.Values{"kind": {"offer"}, "conn": {conn}, "sdp": {strings.Repeat("x", play.VoiceMaxSDP+1)}}); status != http.StatusUnprocessableEntity {
+	if status, _ := e.post(t, ayse, url.Values{"kind": {"offer"}, "conn": {conn}, "sdp": {strings.Repeat("x", voice.MaxSDP+1)}}); status != http.StatusUnprocessableEntity {
 		t.Errorf("oversized offer = %d, want 422", status)
 	}
 	// The next thing ayse hears of is bora's listen, after the refusals.
 	if status, body := e.post(t, bora, url.Values{"kind": {"listen"}}); status != http.StatusNoContent {
 		t.Fatalf("listen = %d %q", status, body)
 	}
-	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != play.VoiceListen {
+	if got, ok := nextVoice(t, streams["ayse"], sseTimeout); !ok || got.Kind != voice.Listen {
 		t.Errorf("ayse's voice event after the refusals = %+v, %v; want bora's listen", got, ok)
 	}
 

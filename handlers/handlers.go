@@ -68,6 +68,11 @@ type Config struct {
 	Games Games
 	// Users names the players at a game; required with Games.
 	Users Users
+	// Chat is the players' table chat at a game; required with Games.
+	Chat GameChat
+	// Voice relays the players' voice chat at a game; required with
+	// Games.
+	Voice GameVoice
 	// Bonus hands out the daily bonus in the lobby; nil leaves it out.
 	Bonus Bonus
 	// Lobby seats players at the public tables; nil leaves the lobby
@@ -156,6 +161,8 @@ type Handler struct {
 	version string
 	metrics *Metrics // nil: no metrics
 	games   Games
+	chat    GameChat
+	voice   GameVoice
 	users   Users
 	lobby   Lobby
 	bonus   Bonus
@@ -196,7 +203,12 @@ type Handler struct {
 
 // New returns a Handler using the dependencies in cfg.
 func New(cfg Config) *Handler {
-	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, users: cfg.Users, owners: cfg.Owners}
+	// Every player's game page shows the chat and the voice chat: without
+	// them the pages would fail at the first player, not here.
+	if cfg.Games != nil && (cfg.Chat == nil || cfg.Voice == nil) {
+		panic("handlers: Config.Chat and Config.Voice are required with Config.Games")
+	}
+	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, chat: cfg.Chat, voice: cfg.Voice, users: cfg.Users, owners: cfg.Owners}
 	h.online = newOnlineMembers()
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.grace = cmp.Or(max(cfg.DisconnectGrace, 0), game.DefaultDisconnectGrace)

@@ -97,7 +97,7 @@ func newLagEnv(tb testing.TB, on bool, ping time.Duration) *lagEnv {
 	tb.Cleanup(games.Close)
 	h := New(Config{
 		Logger: discard, DB: st, Accounts: accounts, AuthLimit: looseLimit, MoveLimit: looseLimit, CreateLimit: looseLimit,
-		Games: games, Users: st, LagCompensation: on, LagPing: ping,
+		Games: games, Chat: games, Voice: games, Users: st, LagCompensation: on, LagPing: ping,
 	})
 	srv := serveRoutes(h, nil)
 	tb.Cleanup(srv.Close)

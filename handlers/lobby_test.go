@@ -77,7 +77,8 @@ func newLobbyEnv(t *testing.T) (http.Handler, *fakeLobby) {
 	t.Helper()
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	lb := newFakeLobby()
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: newFakeGames(), Lobby: lb})
+	games := newFakeGames()
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games, Lobby: lb})
 	return h.Routes(), lb
 }
 

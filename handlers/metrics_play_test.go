@@ -53,7 +53,7 @@ func TestMetricsOfPlay(t *testing.T) {
 	metrics := NewMetrics(MetricsConfig{LiveGames: games.LiveGames, BotSearches: pool.Stats, StoreErrors: st.Errors})
 	accounts := &fakeAccounts{users: []account.User{ayse, bora}}
 	srv := serveRoutes(New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
-		Games: games, Metrics: metrics}), nil)
+		Games: games, Chat: games, Voice: games, Metrics: metrics}), nil)
 	t.Cleanup(srv.Close)
 	// waitMetric waits until /metrics has the line want.
 	waitMetric := func(want string) {

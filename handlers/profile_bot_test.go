@@ -58,8 +58,9 @@ func newBotProfileEnv(t *testing.T) (*gameEnv, string) {
 		ratings[g.ID] = 1250
 	}
 	profiles := &fakeProfiles{accounts: accounts, botGames: games, botRatings: ratings, games: []play.GameRecord{games[0]}}
+	fake := newFakeGames()
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
-		Games: newFakeGames(), Leaderboard: profiles, Profiles: profiles})
+		Games: fake, Chat: fake, Voice: fake, Leaderboard: profiles, Profiles: profiles})
 	return &gameEnv{h: h.Routes()}, name
 }
 

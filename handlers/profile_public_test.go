@@ -75,8 +75,9 @@ func newProfileEnv(t *testing.T, snaps ...play.Snapshot) *gameEnv {
 		Control: clock.MustParse("5+0"), Status: game.Finished, Outcome: game.Outcome{Result: game.WhiteWins},
 		EndedAt: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC),
 	}}}
+	games := newFakeGames(snaps...)
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts,
-		Games: newFakeGames(snaps...), Leaderboard: profiles, Profiles: profiles})
+		Games: games, Chat: games, Voice: games, Leaderboard: profiles, Profiles: profiles})
 	return &gameEnv{h: h.Routes()}
 }
 

@@ -71,7 +71,7 @@ func newStackEnvLimits(tb testing.TB, moveLimit, createLimit RateLimit) *stackEn
 	h := New(Config{
 		Logger: discard, DB: st, Accounts: accounts,
 		AuthLimit: looseLimit, MoveLimit: moveLimit, CreateLimit: createLimit,
-		Games: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
+		Games: games, Chat: games, Voice: games, Users: st, Lobby: lb, Bonus: st, Leaderboard: st, Profiles: st,
 		Cosmetics: cosmetics.NewService(st), Tournaments: tourney.New(tourney.Config{Store: st, Logger: discard}),
 		Admin: st, Reports: st, Voided: games, Settlements: st, InPlay: st,
 	})

@@ -181,7 +181,7 @@ func TestTournamentEvents(t *testing.T) {
 	// that panel comes before the one this test waits for.
 	tt.now = time.Now().In(tt.loc)
 	games := newFakeGames()
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Tournaments: tt, Games: games, Users: &fakeAccounts{}})
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Tournaments: tt, Games: games, Chat: games, Voice: games, Users: &fakeAccounts{}})
 	srv := httptest.NewServer(h.Routes())
 	defer srv.Close()
 

@@ -155,7 +155,7 @@ func TestWatchStream(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
-	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games,
+	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
 		InPlay: &fakeInPlay{ids: []int64{testGameID}}, ClockSync: 50 * time.Millisecond})
 	srv := serveRoutes(h, nil)
 	defer srv.Close()
@@ -237,7 +237,7 @@ func TestWatchFromBus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: local,
+	cfg := Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: local, Chat: local, Voice: local,
 		InPlay: &fakeInPlay{ids: []int64{testGameID}}, Owners: ownersAt{owner: other}, ClockSync: 50 * time.Millisecond}
 
 	alone := New(cfg)

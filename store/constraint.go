@@ -14,7 +14,21 @@ const (
 	pgUniqueViolation     = "23505"
 	pgForeignKeyViolation = "23503"
 	pgCheckViolation      = "23514"
+	// pgOutOfRange: numeric_value_out_of_range, such as bigint overflow.
+	pgOutOfRange = "22003"
 )
+
+// sqliteConstraintDatatype is SQLITE_CONSTRAINT_DATATYPE, which the
+// driver does not name: a STRICT table refusing a value of the wrong type.
+// SQLite computes an integer sum that overflows as a REAL, so this is how
+// an overflowing balance shows.
+var sqliteConstraintDatatype = sqlite3.ErrConstraint.Extend(12)
+
+// isOverflow reports whether err is an integer column refusing a value
+// past the int64 range.
+func isOverflow(err error) bool {
+	return isConstraint(err, pgOutOfRange, sqliteConstraintDatatype)
+}
 
 // isUniqueViolation reports whether err is a UNIQUE or PRIMARY KEY
 // constraint failure.

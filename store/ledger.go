@@ -84,7 +84,8 @@ func userExists(ctx context.Context, q sqlx.QueryerContext, user int64) error {
 // post writes entries to the ledger and the balances, in q's transaction,
 // at the stored time at. An entry that would take a user or an escrow below
 // zero is an error wrapping chips.ErrInsufficientBalance (the balances
-// CHECK); one that repeats a game's entry is a unique violation (the
+// CHECK); one that would take any balance past the int64 range wraps
+// chips.ErrOverflow; one that repeats a game's entry is a unique violation (the
 // ledger_game_entry index).
 func post(ctx context.Context, q sqlx.ExtContext, at string, es ...chips.Entry) error {
 	return postNoted(ctx, q, at, "", es...)
@@ -130,6 +131,9 @@ func addBalance(ctx context.Context, q sqlx.ExecerContext, a chips.Account, delt
 	}
 	if isCheckViolation(err) {
 		return fmt.Errorf("%w: %s", chips.ErrInsufficientBalance, a)
+	}
+	if isOverflow(err) {
+		return fmt.Errorf("%w: %s", chips.ErrOverflow, a)
 	}
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"satranc/engine/chess"
 	"satranc/engine/chips"
 	"satranc/engine/elo"
+	"satranc/engine/fairplay"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -34,6 +35,7 @@ type ledgerWorld struct {
 	female map[int64]bool
 	vip    map[int64]bool
 	open   []ledgerGame
+	ended  []ledgerGame // finished, staked and won: the games a void undoes
 	met    map[[2]int64][]time.Time
 	bonus  map[string]bool // "user day"
 	now    time.Time
@@ -44,14 +46,18 @@ type ledgerGame struct {
 	id           int64
 	white, black game.Seat
 	stake        int64 // 0 when unstaked
+	winner       game.Seat
+	fee          int64
 }
 
 // TestLedgerPropertyOnSQLite drives the real store with random steps: sign-up
 // grants, daily bonuses (claimed twice a day at random), administrators'
 // grants, VIP changes, lounge games between people and against bots in
 // every lounge (refused when a player may not sit there), same-opponent
-// repeats, wins, draws and aborts, each settled a second time. After every
-// step it compares every balance with the model, checks that users +
+// repeats, wins, draws and aborts, each settled a second time, chips lost
+// outside the games, and voids of won games (each tried twice), the winner
+// sometimes short of the winnings. After every step it compares every
+// balance with the model, checks that users +
 // escrow + house + sink == everything issued and that nothing is negative;
 // after every settlement, that it paid SPEC section 5 to the chip and
 // changed ratings only for a staked game played to the end.
@@ -89,6 +95,10 @@ func TestLedgerPropertyOnSQLite(t *testing.T) {
 			w.grant()
 		case x < 13:
 			w.toggleVIP()
+		case x < 17 && len(w.ended) > 0:
+			w.voidGame()
+		case x < 19:
+			w.spend()
 		case x < 60 && len(w.open) < 4:
 			w.startGame()
 		default:
@@ -306,6 +316,8 @@ func (w *ledgerWorld) endGame() {
 		es = append(es, chips.Entry{From: escrow, To: to, Amount: 2*g.stake - fee, Reason: chips.ReasonPayout, Game: g.id},
 			chips.Entry{From: escrow, To: chips.HouseAccount, Amount: fee, Reason: chips.ReasonFee, Game: g.id})
 		w.counts["won"]++
+		g.winner, g.fee = winner, fee
+		w.ended = append(w.ended, g)
 	}
 	if len(es) > 0 {
 		w.apply(es...)
@@ -338,6 +350,89 @@ func (w *ledgerWorld) endGame() {
 		w.t.Fatalf("SettleGame(%d) again = %v, %v, want false, nil", g.id, ok, err)
 	}
 	w.compare(fmt.Sprintf("game %d settled again", g.id))
+}
+
+// spend takes a random part of a user's balance to the sink, as if lost
+// where the model does not look: the lounges' 10 × stake rule keeps games
+// alone from emptying a balance, and a void must cope with one that was.
+func (w *ledgerWorld) spend() {
+	u := chips.UserAccount(w.user())
+	b := w.book.Balance(u)
+	if b == 0 {
+		return
+	}
+	n := b // half the time all of it
+	if w.r.IntN(2) == 0 {
+		n = w.r.Int64N(b) + 1
+	}
+	e := chips.Entry{From: u, To: chips.SinkAccount, Amount: n, Reason: "test_spend"}
+	tx, err := w.s.db.Beginx()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := post(w.ctx, tx, formatTime(w.now), e); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		w.t.Fatal(err)
+	}
+	w.apply(e)
+	w.counts["spent"]++
+}
+
+// voidGame voids a random won game (SPEC section 10) and checks the chips
+// against a rule computed here, independently of chips.VoidHolding: the
+// game's net gain g = stake − fee goes back from its winner as far as
+// their balance b holds it (x = min(b, g)), and the loser gets the whole
+// stake back, the rest from the house. So, from where each account stands
+// now: a person beating a person pays x to the loser and the house pays
+// stake − x; a person beating a bot pays x to the house; a bot's winnings
+// leave the sink, the stake to the person and the rest to the house. A
+// second void is refused and changes nothing.
+func (w *ledgerWorld) voidGame() {
+	i := w.r.IntN(len(w.ended))
+	g := w.ended[i]
+	w.ended = append(w.ended[:i], w.ended[i+1:]...)
+	loser := g.white
+	if g.winner == g.white {
+		loser = g.black
+	}
+	gain := g.stake - g.fee
+	var es []chips.Entry
+	switch {
+	case g.winner.IsHuman():
+		win := chips.UserAccount(g.winner.User)
+		x := min(w.book.Balance(win), gain)
+		if x < gain {
+			w.counts["void short"]++
+		}
+		to := chips.HouseAccount
+		if loser.IsHuman() {
+			to = chips.UserAccount(loser.User)
+			if g.stake > x {
+				es = append(es, chips.Entry{From: chips.HouseAccount, To: to, Amount: g.stake - x, Reason: "model"})
+			}
+		}
+		if x > 0 {
+			es = append(es, chips.Entry{From: win, To: to, Amount: x, Reason: "model"})
+		}
+	default:
+		es = append(es, chips.Entry{From: chips.SinkAccount, To: chips.UserAccount(loser.User), Amount: g.stake, Reason: "model"},
+			chips.Entry{From: chips.SinkAccount, To: chips.HouseAccount, Amount: gain, Reason: "model"})
+	}
+	if err := w.s.VoidGame(w.ctx, g.id, w.now); err != nil {
+		w.t.Fatalf("VoidGame(%d) = %v", g.id, err)
+	}
+	if len(es) > 0 {
+		w.apply(es...)
+	}
+	w.compare(fmt.Sprintf("game %d voided (%v beat %v at %d)", g.id, g.winner, loser, g.stake))
+	if err := w.s.VoidGame(w.ctx, g.id, w.now); !errors.Is(err, fairplay.ErrAlreadyVoided) {
+		w.t.Fatalf("VoidGame(%d) again = %v, want ErrAlreadyVoided", g.id, err)
+	}
+	w.compare(fmt.Sprintf("game %d voided again", g.id))
+	w.counts["voided"]++
 }
 
 // compare checks every account the model knows against the store.

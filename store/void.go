@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"satranc/engine/chips"
 	"satranc/engine/fairplay"
@@ -12,25 +13,27 @@ import (
 )
 
 // VoidGame voids the result of finished game id (SPEC section 10), in one
-// transaction and once: it takes back the game's chip settlement with
-// compensating ledger entries (chips.Void), each player's rating change
-// (recorded in rating_voids for the history), and the experience it
-// earned, and sets games.voided_at, which leaves the game out of the
-// statistics and the tournament standings. engine/fairplay explains the
-// rule.
+// transaction and once, recording at as its time: it takes back the game's
+// chip settlement with compensating ledger entries (chips.VoidHolding),
+// each player's rating change (recorded in rating_voids for the history),
+// and the experience it earned, and sets games.voided_at, which leaves the
+// game out of the statistics and the tournament standings. engine/fairplay
+// explains the rule.
+//
+// A winner who no longer holds all the game paid them gives back what
+// their balance holds and the house covers the rest, so the void is never
+// refused for spent winnings.
 //
 // A missing game is ErrNotFound; one voided before is
-// fairplay.ErrAlreadyVoided; one not finished is fairplay.ErrNotVoidable;
-// and fairplay.ErrCannotReturn (with chips.ErrInsufficientBalance) means a
-// player no longer has the chips the game paid them. In each case nothing
-// changes.
-func (s *Store) VoidGame(ctx context.Context, id int64) error {
+// fairplay.ErrAlreadyVoided; one not finished is fairplay.ErrNotVoidable.
+// In each case nothing changes.
+func (s *Store) VoidGame(ctx context.Context, id int64, at time.Time) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: void game %d: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	err = voidGame(ctx, tx, id, s.now())
+	err = voidGame(ctx, tx, id, formatTime(at))
 	if err == nil {
 		err = tx.Commit()
 	}
@@ -102,15 +105,25 @@ func voidChips(ctx context.Context, tx *countedTx, id int64, at string) error {
 		entries[i] = chips.Entry{From: chips.Account{Kind: from, ID: r.DebitID}, To: chips.Account{Kind: to, ID: r.CreditID},
 			Amount: r.Amount, Reason: chips.Reason(r.Reason), Game: id}
 	}
-	undo, err := chips.Void(id, entries)
+	// What each user paid by the settlement holds now, read in this
+	// transaction so that the entries below fit the balances they change.
+	holds := map[chips.Account]int64{}
+	for _, e := range entries {
+		if e.To.Kind != chips.User {
+			continue
+		}
+		if _, ok := holds[e.To]; ok {
+			continue
+		}
+		if holds[e.To], err = balanceOf(ctx, tx, e.To); err != nil {
+			return fmt.Errorf("chips: %w", err)
+		}
+	}
+	undo, err := chips.VoidHolding(id, entries, func(a chips.Account) int64 { return holds[a] })
 	if err != nil {
 		return fmt.Errorf("chips: %w", err)
 	}
-	err = post(ctx, tx, at, undo...)
-	if errors.Is(err, chips.ErrInsufficientBalance) {
-		return fmt.Errorf("%w: %w", fairplay.ErrCannotReturn, err)
-	}
-	if err != nil {
+	if err := post(ctx, tx, at, undo...); err != nil {
 		return fmt.Errorf("chips: %w", err)
 	}
 	return nil

@@ -13,7 +13,7 @@ const ChatLogSize = 50
 
 // ChatLine is one chat message as a player sees it. Text is shown as
 // text, escaped like every templ expression, and without zero-width and
-// text-direction characters (a message stored before play.CleanChat
+// text-direction characters (a message stored before chat.Clean
 // stripped them may hold some).
 type ChatLine struct {
 	// Mine is set for the viewer's own messages; Name is the opponent's

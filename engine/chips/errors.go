@@ -11,6 +11,10 @@ var (
 	ErrReserved = errors.New("chips: lounge reserved")
 	// ErrNoLounge: no lounge has this stake or name.
 	ErrNoLounge = errors.New("chips: no such lounge")
+	// ErrOverflow: an entry would take a balance past what an int64
+	// holds (about 9.2 × 10¹⁸ chips); the ledger refuses it rather than
+	// wrap around or round.
+	ErrOverflow = errors.New("chips: balance past the largest amount")
 	// ErrInvalid: a malformed entry or argument.
 	ErrInvalid = errors.New("chips: invalid")
 )

@@ -5,9 +5,14 @@
 //
 // Voiding a game (store.VoidGame) undoes, in one transaction and once:
 //
-//   - its chips: compensating ledger entries (engine/chips Void) return
-//     the payout and the fee to the escrow and each stake to whoever paid
-//     it, as if the game had been a draw; the ledger stays append-only;
+//   - its chips: compensating ledger entries (engine/chips VoidHolding)
+//     return the payout and the fee to the escrow and each stake to
+//     whoever paid it, as if the game had been a draw; the ledger stays
+//     append-only. A winner who has spent part of the payout since gives
+//     back what their balance holds and the house covers the rest, taking
+//     back the winner's own stake against it: the loser is made whole and
+//     the winner ends at their balance minus the game's net gain, or at
+//     zero, so a void is never refused for spent winnings;
 //   - its Elo: each player's rating loses exactly the change this game
 //     made (rating_after − rating_before) and one rated game is taken off
 //     the count. Later games keep the changes they made: each was rated
@@ -23,5 +28,9 @@
 // Only a finished game can be voided: an aborted one had no effect to
 // undo, and a running one has no result yet.
 //
-//	err := st.VoidGame(ctx, gameID) // fairplay.ErrAlreadyVoided the second time
+// Service runs the administrator's actions (void, VIP, restriction,
+// grant) for both the /admin pages and `satranc admin`:
+//
+//	svc := fairplay.NewService(st, games) // games announces voids; nil in the CLI
+//	err := svc.Void(ctx, gameID, now)     // ErrAlreadyVoided the second time
 package fairplay

@@ -19,9 +19,6 @@ var (
 	// ErrNotVoidable: the game is not finished (running, or aborted with
 	// nothing to undo).
 	ErrNotVoidable = errors.New("fairplay: only a finished game can be voided")
-	// ErrCannotReturn: a player no longer has the chips the game paid
-	// them, so the void cannot take them back; nothing was changed.
-	ErrCannotReturn = errors.New("fairplay: a player no longer has the chips the game paid")
 	// ErrAlreadyReported: the reporter reported this game already.
 	ErrAlreadyReported = errors.New("fairplay: already reported")
 	// ErrInvalidReason: a report's or a grant's reason is empty, too long

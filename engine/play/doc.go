@@ -16,5 +16,9 @@
 //	id, err := svc.CreatePracticeGame(ctx, user, game.Easy, clock.MustParse("5+0"), play.RandomColor)
 //	err = svc.Move(ctx, id, user, "e4", chess.English, 0)
 //
+// The table chat and the voice chat are tied to a game here (only its
+// players take part; messages and signals go out on its events); their
+// own rules and limits are in engine/chat and engine/voice.
+//
 // The package declares the Store it needs; store.Store implements it.
 package play

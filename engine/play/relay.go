@@ -6,6 +6,7 @@ import (
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
+	"satranc/engine/voice"
 )
 
 // With several nodes (docs/scaling.md), the node that owns a game gives
@@ -41,12 +42,12 @@ const (
 // fields: the snapshot's positions go as FEN, in fields that shadow the
 // embedded ones.
 type wireMessage struct {
-	Game     int64        `json:"game"`
-	Kind     string       `json:"kind,omitempty"`
-	Stamp    game.Stamp   `json:"stamp"`
-	From     chess.Color  `json:"from,omitempty"`
-	Signal   *VoiceSignal `json:"signal,omitempty"`
-	Snapshot wireSnapshot `json:"snapshot"`
+	Game     int64         `json:"game"`
+	Kind     string        `json:"kind,omitempty"`
+	Stamp    game.Stamp    `json:"stamp"`
+	From     chess.Color   `json:"from,omitempty"`
+	Signal   *voice.Signal `json:"signal,omitempty"`
+	Snapshot wireSnapshot  `json:"snapshot"`
 }
 
 type wireSnapshot struct {

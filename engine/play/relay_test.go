@@ -10,6 +10,7 @@ import (
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
+	"satranc/engine/voice"
 )
 
 // relayed collects what a Service gives Config.Relay, through the wire.
@@ -94,7 +95,7 @@ func TestRelayCarriesSnapshots(t *testing.T) {
 	if p, ok := r.last(t).Event.Payload.(ChatPosted); !ok || p.From != chess.Black {
 		t.Errorf("after Black's chat: %#v", r.last(t).Event.Payload)
 	}
-	sig := VoiceSignal{Kind: VoiceListen}
+	sig := voice.Signal{Kind: voice.Listen}
 	if err := s.Signal(ctx, id, white, sig); err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"satranc/engine/chat"
 	"satranc/engine/game"
 	"satranc/engine/live"
+	"satranc/engine/voice"
 )
 
 // DefaultRestartGrace is the least time the side to move has on its clock
@@ -102,8 +104,8 @@ type Service struct {
 	rmu     sync.Mutex // held while a rematch is decided and created
 	rematch map[int64]*rematch
 
-	chat  chatState     // chat.go
-	voice windowLimiter // voice.go: signals per player
+	chat  *chat.Guard  // chat.go: flood limit and mutes
+	voice *voice.Guard // voice.go: flood limit
 }
 
 // New returns a service configured by cfg. Call Recover before serving.
@@ -115,8 +117,8 @@ func New(cfg Config) *Service {
 		announce: cfg.Announce, relay: cfg.Relay,
 		tables:  make(map[int64]*table),
 		rematch: make(map[int64]*rematch),
-		chat:    chatState{limit: windowLimiter{burst: ChatBurst, window: ChatWindow}},
-		voice:   windowLimiter{burst: VoiceBurst, window: VoiceWindow},
+		chat:    chat.NewGuard(),
+		voice:   voice.NewGuard(),
 	}
 	if s.hub == nil {
 		s.hub = live.New[int64, Event](0)

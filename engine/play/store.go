@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"satranc/engine/chat"
 	"satranc/engine/clock"
 	"satranc/engine/game"
 )
@@ -98,9 +99,9 @@ type Store interface {
 	Balance(ctx context.Context, user int64) (int64, error)
 
 	// AddChatMessage stores a chat message of a game (chat.go).
-	AddChatMessage(ctx context.Context, m ChatMessage) error
+	AddChatMessage(ctx context.Context, m chat.Message) error
 	// ChatMessages returns a game's chat messages, oldest first.
-	ChatMessages(ctx context.Context, gameID int64) ([]ChatMessage, error)
+	ChatMessages(ctx context.Context, gameID int64) ([]chat.Message, error)
 
 	// VIP reports whether a user is a VIP member, who may speak in voice
 	// chat (voice.go). A missing user is an error.

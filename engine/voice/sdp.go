@@ -1,11 +1,11 @@
-package play
+package voice
 
 import (
 	"fmt"
 	"strings"
 )
 
-// sdpSendsAudio checks sdp, the session description of an offer or an
+// sendsAudio checks sdp, the session description of an offer or an
 // answer of voice chat (RFC 8866), and reports whether its sender would
 // send audio. Voice chat carries audio only: a description with any other
 // media section, or none, is refused. A media section sends when its port
@@ -15,29 +15,29 @@ import (
 //
 // Only what decides the sending is read: the browser at the other end
 // parses the rest, and refuses what it does not understand.
-func sdpSendsAudio(sdp string) (bool, error) {
-	if len(sdp) > VoiceMaxSDP {
-		return false, fmt.Errorf("%w: description of %d bytes", ErrVoiceInvalid, len(sdp))
+func sendsAudio(sdp string) (bool, error) {
+	if len(sdp) > MaxSDP {
+		return false, fmt.Errorf("%w: description of %d bytes", ErrInvalid, len(sdp))
 	}
 	lines := strings.Split(strings.TrimRight(sdp, "\r\n"), "\n")
 	if strings.TrimSuffix(lines[0], "\r") != "v=0" {
-		return false, fmt.Errorf("%w: description does not start with v=0", ErrVoiceInvalid)
+		return false, fmt.Errorf("%w: description does not start with v=0", ErrInvalid)
 	}
 	session := "sendrecv"
 	var sections []sdpSection
 	for _, line := range lines {
 		line = strings.TrimSuffix(line, "\r")
 		if len(line) < 2 || line[1] != '=' || strings.ContainsFunc(line, isControl) {
-			return false, fmt.Errorf("%w: description line %q", ErrVoiceInvalid, line)
+			return false, fmt.Errorf("%w: description line %q", ErrInvalid, line)
 		}
 		switch {
 		case line[0] == 'm':
 			f := strings.Fields(line[2:])
 			if len(f) < 4 {
-				return false, fmt.Errorf("%w: media line %q", ErrVoiceInvalid, line)
+				return false, fmt.Errorf("%w: media line %q", ErrInvalid, line)
 			}
 			if f[0] != "audio" {
-				return false, fmt.Errorf("%w: %s media", ErrVoiceInvalid, f[0])
+				return false, fmt.Errorf("%w: %s media", ErrInvalid, f[0])
 			}
 			sections = append(sections, sdpSection{enabled: f[1] != "0"})
 		case isDirection(line):
@@ -49,7 +49,7 @@ func sdpSendsAudio(sdp string) (bool, error) {
 		}
 	}
 	if len(sections) == 0 {
-		return false, fmt.Errorf("%w: no audio in the description", ErrVoiceInvalid)
+		return false, fmt.Errorf("%w: no audio in the description", ErrInvalid)
 	}
 	for _, s := range sections {
 		dir := s.direction
@@ -63,7 +63,7 @@ func sdpSendsAudio(sdp string) (bool, error) {
 	return false, nil
 }
 
-// sdpSection is what sdpSendsAudio keeps of a media section.
+// sdpSection is what sendsAudio keeps of a media section.
 type sdpSection struct {
 	enabled   bool
 	direction string // "" until an a= direction line

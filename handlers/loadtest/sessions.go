@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 import (
 	"bufio"
@@ -12,15 +12,15 @@ import (
 	"strings"
 )
 
-// loadSessions keeps the load driver's users between runs: signing up
+// A sessions file keeps the driver's users between runs: signing up
 // thousands of users takes minutes (each password is hashed with
 // argon2id), so a run against the same database may log them in again
 // from the cookies a previous run saved. Each line of the file is a user
 // name and its cookies ("name=value" separated by spaces).
 
-// readLoadSessions returns the users saved in path for base, or none when
-// the file does not exist.
-func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, error) {
+// readSessions returns the users saved in path for base, or none when the
+// file does not exist.
+func readSessions(path, base string, tr http.RoundTripper) ([]*user, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -33,7 +33,7 @@ func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, err
 	if err != nil {
 		return nil, fmt.Errorf("sessions: %w", err)
 	}
-	var users []*loadUser
+	var users []*user
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
@@ -42,7 +42,7 @@ func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, err
 		}
 		jar, err := cookiejar.New(nil)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sessions: cookie jar: %w", err)
 		}
 		var cookies []*http.Cookie
 		for _, kv := range fields[1:] {
@@ -51,7 +51,7 @@ func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, err
 			}
 		}
 		jar.SetCookies(bu, cookies)
-		users = append(users, &loadUser{name: fields[0], base: base, client: &http.Client{Jar: jar, Transport: tr}})
+		users = append(users, &user{name: fields[0], base: base, client: &http.Client{Jar: jar, Transport: tr}})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("sessions: %w", err)
@@ -59,8 +59,9 @@ func readLoadSessions(path, base string, tr http.RoundTripper) ([]*loadUser, err
 	return users, nil
 }
 
-// writeLoadSessions saves users' cookies for base to path.
-func writeLoadSessions(path, base string, users []*loadUser) error {
+// writeSessions saves users' cookies for base to path; nil users (whose
+// sign-up failed) are left out.
+func writeSessions(path, base string, users []*user) error {
 	bu, err := url.Parse(base)
 	if err != nil {
 		return fmt.Errorf("sessions: %w", err)

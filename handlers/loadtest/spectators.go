@@ -1,7 +1,8 @@
-package main
+package loadtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,13 +10,13 @@ import (
 	"time"
 )
 
-// openSpectators signs up one spectator and opens cfg.spectators streams of
+// openSpectators signs up one spectator and opens cfg.Spectators streams of
 // the games, spread over them, as idle browser tabs would; it waits until
 // each stream has its first event and reports the server's memory before
 // and after, per stream. The streams stay open, receiving the games'
 // events, until the returned function closes them.
-func openSpectators(ctx context.Context, cfg loadConfig, tr *http.Transport, run string, pairs []*loadPair,
-	stats *loadStats, out io.Writer) (func(), error) {
+func openSpectators(ctx context.Context, cfg Config, tr *http.Transport, run string, pairs []*pair,
+	st *stats, out io.Writer) (func(), error) {
 	var games []string
 	for _, p := range pairs {
 		if p != nil {
@@ -23,22 +24,22 @@ func openSpectators(ctx context.Context, cfg loadConfig, tr *http.Transport, run
 		}
 	}
 	if len(games) == 0 {
-		return nil, fmt.Errorf("spectators: no game to watch")
+		return nil, errors.New("spectators: no game to watch")
 	}
-	u, err := signUpLoadUser(ctx, tr, cfg.base, "lt"+run+"_watch")
+	u, err := signUp(ctx, tr, cfg.Base, "lt"+run+"_watch")
 	if err != nil {
 		return nil, fmt.Errorf("spectators: %w", err)
 	}
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	measure := func(label string) metricsSample {
+	measure := func(label string) Sample {
 		// A collection shrinks each idle goroutine's stack by half at most:
 		// a few of them let the stacks come down to what the streams use.
 		for range 4 {
-			if cfg.debug != "" {
-				collectGarbage(ctx, client, cfg.debug)
+			if cfg.Debug != "" {
+				collectGarbage(ctx, client, cfg.Debug)
 			}
 		}
-		m := readMetrics(ctx, client, cfg.base+"/metrics")
+		m := readMetrics(ctx, client, cfg.Base+"/metrics")
 		m.Label = label
 		return m
 	}
@@ -52,10 +53,10 @@ func openSpectators(ctx context.Context, cfg loadConfig, tr *http.Transport, run
 	var opened sync.WaitGroup
 	var failed int
 	var mu sync.Mutex
-	for i := range cfg.spectators {
+	for i := range cfg.Spectators {
 		path := games[i%len(games)]
 		s := newGameStream()
-		readers.Go(func() { s.run(streamCtx, u, path, stats.fail) })
+		readers.Go(func() { s.run(streamCtx, u, path, st.fail) })
 		opened.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
@@ -70,27 +71,18 @@ func openSpectators(ctx context.Context, cfg loadConfig, tr *http.Transport, run
 	closeAll := func() { closeStreams(); readers.Wait() }
 	if failed > 0 {
 		closeAll()
-		return nil, fmt.Errorf("spectators: %d of %d streams sent nothing within a minute", failed, cfg.spectators)
+		return nil, fmt.Errorf("spectators: %d of %d streams sent nothing within a minute", failed, cfg.Spectators)
 	}
-	time.Sleep(2 * time.Second) // let the server settle after the burst
+	// Let the server settle after the burst; ctx ending cuts it short.
+	select {
+	case <-ctx.Done():
+	case <-time.After(2 * time.Second):
+	}
 	after := measure("with spectators")
-	k := float64(cfg.spectators)
-	fmt.Fprintf(out, "spectators: %d streams open in %v; with them: %s\n", cfg.spectators, time.Since(start).Round(time.Millisecond), after)
+	k := float64(cfg.Spectators)
+	fmt.Fprintf(out, "spectators: %d streams open in %v; with them: %s\n", cfg.Spectators, time.Since(start).Round(time.Millisecond), after)
 	fmt.Fprintf(out, "spectators: per idle stream: rss %.1f KB, heap %.1f KB, stacks %.1f KB, goroutines %.2f (server streams %+.0f)\n",
 		(after.RSS-before.RSS)/k/1024, (after.HeapInuse-before.HeapInuse)/k/1024, (after.StackInuse-before.StackInuse)/k/1024,
 		(after.Goroutines-before.Goroutines)/k, after.Streams-before.Streams)
 	return closeAll, nil
-}
-
-// collectGarbage asks the server's debug listener for a heap profile after
-// a garbage collection (the runtime collects before writing it), so that
-// the next memory sample counts live memory only.
-func collectGarbage(ctx context.Context, c *http.Client, debug string) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, debug+"/debug/pprof/heap?gc=1", nil)
-	if err != nil {
-		return
-	}
-	if resp, err := c.Do(req); err == nil {
-		drainClose(resp)
-	}
 }

@@ -1,0 +1,143 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// requestTimeout bounds each request of the driver other than the event
+// streams, so that one stuck request shows as an error instead of a game
+// that silently stops moving.
+const requestTimeout = 15 * time.Second
+
+// user is a simulated browser: one account, its own cookie jar, and the
+// driver's shared transport.
+type user struct {
+	name   string
+	base   string
+	client *http.Client
+}
+
+// statusError is an unexpected HTTP status; its kind names the request.
+type statusError struct {
+	kind   string
+	status int
+}
+
+func (e *statusError) Error() string { return fmt.Sprintf("%s: HTTP %d", e.kind, e.status) }
+
+// errorKind returns a short label of err for the error counts: the request
+// and status for a statusError, else the given fallback.
+func errorKind(err error, fallback string) string {
+	if se, ok := errors.AsType[*statusError](err); ok {
+		return se.kind + "-" + strconv.Itoa(se.status)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fallback + "-timeout"
+	}
+	return fallback
+}
+
+// signUp creates the account name on base and returns its browser.
+func signUp(ctx context.Context, tr http.RoundTripper, base, name string) (*user, error) {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		return nil, fmt.Errorf("cookie jar: %w", err)
+	}
+	u := &user{name: name, base: base, client: &http.Client{Jar: jar, Transport: tr}}
+	resp, err := u.postForm(ctx, "/signup", url.Values{"username": {name}, "password": {"load test password " + name}}, false)
+	if err != nil {
+		return nil, err
+	}
+	drainClose(resp)
+	if resp.StatusCode != http.StatusOK {
+		return nil, &statusError{"signup", resp.StatusCode}
+	}
+	if bu, _ := url.Parse(base); len(jar.Cookies(bu)) == 0 {
+		return nil, fmt.Errorf("signup %s: no session cookie", name)
+	}
+	return u, nil
+}
+
+// postForm posts form to path, as a browser form or (htmx) as htmx does.
+// The Origin header is set because the server refuses cross-origin POSTs.
+func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx bool) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path, strings.NewReader(form.Encode()))
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", u.base)
+	if htmx {
+		req.Header.Set("HX-Request", "true")
+	}
+	resp, err := u.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	return resp, nil
+}
+
+// getPage fetches path and parses it as HTML; kind names the request in a
+// statusError.
+func (u *user) getPage(ctx context.Context, path, kind string) (*goquery.Document, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.base+path, nil)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	resp, err := u.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	defer drainClose(resp)
+	if resp.StatusCode != http.StatusOK {
+		return nil, &statusError{kind, resp.StatusCode}
+	}
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	return doc, nil
+}
+
+// move plays uci at ply as htmx does; the server answers 204.
+func (u *user) move(ctx context.Context, gamePath, uci string, ply int) error {
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	resp, err := u.postForm(ctx, gamePath+"/moves", url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}, true)
+	if err != nil {
+		return err
+	}
+	drainClose(resp)
+	if resp.StatusCode != http.StatusNoContent {
+		return &statusError{"move", resp.StatusCode}
+	}
+	return nil
+}
+
+// resign gives up the game at gamePath; the answer is not checked, as the
+// game may have ended already.
+func (u *user) resign(ctx context.Context, gamePath string) {
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	if resp, err := u.postForm(ctx, gamePath+"/resign", nil, true); err == nil {
+		drainClose(resp)
+	}
+}
+
+// drainClose reads what is left of a body (up to 1 MB) before closing it, so
+// that the keep-alive connection can serve the next request.
+func drainClose(resp *http.Response) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+	resp.Body.Close()
+}

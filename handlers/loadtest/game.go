@@ -1,0 +1,115 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// pair is two users at one private game.
+type pair struct {
+	path         string // /games/{id}
+	white, black *user
+}
+
+// control is the driver's time control: initialTime on each clock and
+// increment added after each move. At the default pace (--think 5s, 120
+// plies at most) a player keeps more than half of it: the clocks never
+// decide a game, and players do not all hurry at once as their clocks run
+// low together (which with 3+2 made the load climb by 70% in the ninth
+// minute of a soak and ended it in a wave of lost games). It must be one of
+// the controls the site offers (clock.Controls).
+const (
+	control     = "10+0"
+	initialTime = 10 * time.Minute
+	increment   = 0
+)
+
+// newPrivateGame has a create a private game and b join it by its invite
+// link, and returns the game with its colours.
+func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	resp, err := a.postForm(ctx, "/games/private", url.Values{"control": {control}}, false)
+	if err != nil {
+		return pair{}, err
+	}
+	defer drainClose(resp)
+	path, ok := gamePath(resp.Request.URL.Path)
+	if resp.StatusCode != http.StatusOK || !ok {
+		return pair{}, &statusError{"create", resp.StatusCode}
+	}
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		return pair{}, fmt.Errorf("parse new game: %w", err)
+	}
+	invite, err := invitePath(doc)
+	if err != nil {
+		return pair{}, err
+	}
+	jr, err := b.postForm(ctx, invite, nil, false)
+	if err != nil {
+		return pair{}, err
+	}
+	drainClose(jr)
+	if joined, _ := gamePath(jr.Request.URL.Path); jr.StatusCode != http.StatusOK || joined != path {
+		return pair{}, &statusError{"join", jr.StatusCode}
+	}
+	page, err := a.getPage(ctx, path, "game-page")
+	if err != nil {
+		return pair{}, err
+	}
+	color, err := boardColor(page)
+	if err != nil {
+		return pair{}, err
+	}
+	if color == "b" {
+		return pair{path, b, a}, nil
+	}
+	return pair{path, a, b}, nil
+}
+
+// gamePath returns the path of the game page p, /games/{id} without a
+// trailing slash, and whether p is one: creating and joining a game end,
+// after their redirects, on that page.
+func gamePath(p string) (string, bool) {
+	p = strings.TrimSuffix(p, "/")
+	id, ok := strings.CutPrefix(p, "/games/")
+	if !ok || id == "" || strings.Trim(id, "0123456789") != "" {
+		return "", false
+	}
+	return p, true
+}
+
+// invitePath returns the path of the invite link on a new private game's
+// page, the text of its read-only box (views/game.templ).
+func invitePath(doc *goquery.Document) (string, error) {
+	invite := strings.TrimSpace(doc.Find(`[data-testid="invite-link"]`).First().Text())
+	if invite == "" {
+		return "", errors.New("create: no invite link")
+	}
+	iu, err := url.Parse(invite)
+	if err != nil {
+		return "", fmt.Errorf("invite link %q: %w", invite, err)
+	}
+	if iu.Path == "" {
+		return "", fmt.Errorf("invite link %q: no path", invite)
+	}
+	return iu.Path, nil
+}
+
+// boardColor returns the colour the board of a game page is seen from, "w"
+// or "b": the viewer's side (views/game.templ, data-color).
+func boardColor(doc *goquery.Document) (string, error) {
+	switch color, _ := doc.Find(`[data-color]`).First().Attr("data-color"); color {
+	case "w", "b":
+		return color, nil
+	}
+	return "", errors.New("game page: no board colour")
+}

@@ -1,0 +1,128 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"satranc/engine/chess"
+)
+
+// playPair plays games between the pair's users until ctx is done: each
+// move after a jittered think, chosen at random among the legal ones, and
+// timed from its POST to the opponent's stream event of the new ply. When
+// a game ends it is resigned and another started, so that the server sees
+// games begin and end all along, as on a live site.
+func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stats) {
+	pause := func(limit time.Duration) bool {
+		d := min(cfg.Think/2+time.Duration(rng.Int64N(int64(cfg.Think)+1)), limit)
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(d):
+			return true
+		}
+	}
+	for ctx.Err() == nil {
+		gameCtx, closeStreams := context.WithCancel(ctx)
+		streams := [2]*gameStream{newGameStream(), newGameStream()}
+		users := [2]*user{p.white, p.black}
+		var readers sync.WaitGroup
+		for side := range 2 {
+			readers.Go(func() { streams[side].run(gameCtx, users[side], p.path, st.fail) })
+		}
+		ended := playGame(gameCtx, cfg, rng, p.path, users, streams, pause, st)
+		if ended && ctx.Err() == nil {
+			users[0].resign(ctx, p.path)
+		}
+		if ctx.Err() != nil {
+			// The run is over: leave no game running on the server.
+			users[0].resign(context.WithoutCancel(ctx), p.path)
+		}
+		closeStreams()
+		readers.Wait()
+		if ctx.Err() != nil {
+			return
+		}
+		next, err := newPrivateGame(ctx, p.white, p.black)
+		if err != nil {
+			if ctx.Err() == nil {
+				st.fail(errorKind(err, "create"))
+			}
+			return
+		}
+		*p = next
+	}
+}
+
+// playGame plays one game until it ends, reaches its length (between half
+// of cfg.MaxPly and cfg.MaxPly plies), fails, or ctx is done; it reports
+// whether another game should start.
+func playGame(ctx context.Context, cfg Config, rng *rand.Rand, path string, users [2]*user,
+	streams [2]*gameStream, pause func(limit time.Duration) bool, st *stats) bool {
+	g := chess.NewGame(chess.StartPosition())
+	// Both players' pages load before anyone moves, as in a browser.
+	for side := range 2 {
+		if _, err := streams[side].wait(ctx, 0, requestTimeout); err != nil {
+			if ctx.Err() == nil {
+				st.fail("first-event")
+			}
+			return true
+		}
+	}
+	var buf [chess.MaxMoves]chess.Move
+	// Each player watches their clock as a person does: a pause takes at
+	// most a fifteenth of what is left (at the default pace, with
+	// control, it never comes to that).
+	left := [2]time.Duration{initialTime, initialTime}
+	turn := time.Now()
+	// Games of different lengths: started together, they must not all end
+	// (and be replaced) in the same minute either.
+	plies := cfg.MaxPly/2 + rng.IntN(cfg.MaxPly-cfg.MaxPly/2+1)
+	for g.Termination() == chess.NoTermination && g.Ply() < plies {
+		ply, side := g.Ply(), g.Ply()%2
+		if !pause(max(left[side]-time.Since(turn), 0) / 15) {
+			return false
+		}
+		pos := g.Position()
+		legal := pos.AppendLegalMoves(buf[:0])
+		m := legal[rng.IntN(len(legal))]
+		sent := time.Now()
+		err := users[side].move(ctx, path, m.String(), ply)
+		left[side] += increment - time.Since(turn)
+		turn = time.Now() // the opponent's clock runs from the answer on
+		if err != nil {
+			if se, ok := errors.AsType[*statusError](err); ok && se.status == http.StatusConflict {
+				// The game is over: the mover's clock ran out (the
+				// driver's reckoning of it missed the server's). Start
+				// another.
+				st.flagged.Add(1)
+				return true
+			}
+			if ctx.Err() == nil {
+				st.fail(errorKind(err, "move"))
+				return true
+			}
+			return false
+		}
+		if err := g.Play(m); err != nil {
+			st.fail("local-move")
+			return true
+		}
+		at, err := streams[1-side].wait(ctx, ply+1, requestTimeout)
+		if err != nil {
+			if ctx.Err() == nil {
+				st.fail("no-opponent-event")
+				return true
+			}
+			// The move was acknowledged; only its latency went unmeasured.
+			st.moves.Add(1)
+			return false
+		}
+		st.moved(at.Sub(sent))
+	}
+	return true
+}

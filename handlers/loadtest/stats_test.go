@@ -1,0 +1,171 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestLatencySummary(t *testing.T) {
+	ms := func(ns ...int) []time.Duration {
+		var d []time.Duration
+		for _, n := range ns {
+			d = append(d, time.Duration(n)*time.Millisecond)
+		}
+		return d
+	}
+	hundred := make([]time.Duration, 100)
+	for i := range hundred {
+		hundred[i] = time.Duration(i+1) * time.Millisecond // 1ms..100ms
+	}
+	tests := []struct {
+		name   string
+		sorted []time.Duration
+		want   string
+	}{
+		{"none", nil, "p50=- p95=- p99=- max=-"},
+		{"one", ms(7), "p50=7ms p95=7ms p99=7ms max=7ms"},
+		{"two", ms(1, 9), "p50=9ms p95=9ms p99=9ms max=9ms"},
+		// Index ⌊p·n⌋: the 51st, 96th and 100th of a hundred.
+		{"a hundred", hundred, "p50=51ms p95=96ms p99=100ms max=100ms"},
+		{"rounded to 10µs", []time.Duration{1234567 * time.Nanosecond}, "p50=1.23ms p95=1.23ms p99=1.23ms max=1.23ms"},
+	}
+	for _, tc := range tests {
+		if got := latencySummary(tc.sorted); got != tc.want {
+			t.Errorf("%s: latencySummary = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestStats: concurrent games' counts all arrive, and a snapshot is sorted
+// and not shared with the counters.
+func TestStats(t *testing.T) {
+	st := newStats()
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for j := range 100 {
+				st.moved(time.Duration(800-i*100-j) * time.Microsecond)
+				if j%10 == 0 {
+					st.fail(fmt.Sprintf("kind-%d", i%2))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	lat, errs := st.snapshot()
+	if st.moves.Load() != 800 || len(lat) != 800 {
+		t.Fatalf("%d moves, %d latencies; want 800", st.moves.Load(), len(lat))
+	}
+	for i := 1; i < len(lat); i++ {
+		if lat[i] < lat[i-1] {
+			t.Fatalf("latencies not sorted at %d: %v, %v", i, lat[i-1], lat[i])
+		}
+	}
+	if errs["kind-0"] != 40 || errs["kind-1"] != 40 || sumErrors(errs) != 80 {
+		t.Errorf("errors %v, want 40 of each kind", errs)
+	}
+	errs["kind-0"] = 0
+	lat[0] = time.Hour
+	if again, _ := st.snapshot(); again[0] == time.Hour {
+		t.Error("the snapshot's latencies are the counters' own")
+	}
+	if _, again := st.snapshot(); again["kind-0"] != 40 {
+		t.Error("the snapshot's errors are the counters' own")
+	}
+	res := Result{Errors: errs}
+	if res.ErrorCount() != 40 {
+		t.Errorf("ErrorCount = %d, want 40", res.ErrorCount())
+	}
+}
+
+func TestErrorKind(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&statusError{"move", 409}, "move-409"},
+		{fmt.Errorf("join: %w", &statusError{"join", 404}), "join-404"},
+		{fmt.Errorf("POST /moves: %w", context.DeadlineExceeded), "move-timeout"},
+		{errors.New("connection reset"), "move"},
+	}
+	for _, tc := range tests {
+		if got := errorKind(tc.err, "move"); got != tc.want {
+			t.Errorf("errorKind(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestParseMetrics(t *testing.T) {
+	text := `# HELP go_goroutines Number of goroutines that currently exist.
+# TYPE go_goroutines gauge
+go_goroutines 1234
+go_memstats_heap_alloc_bytes 2.5e+07
+go_memstats_heap_inuse_bytes 3.1e+07
+go_memstats_stack_inuse_bytes 4.096e+06
+go_gc_duration_seconds{quantile="0.5"} 0.0001
+process_resident_memory_bytes 1.2346e+08
+satranc_sse_streams 20
+satranc_sse_streams_total 99
+go_goroutines_bad x
+`
+	m := parseMetrics(strings.NewReader(text))
+	want := Sample{RSS: 1.2346e8, HeapInuse: 3.1e7, HeapAlloc: 2.5e7, StackInuse: 4.096e6, Goroutines: 1234, Streams: 20}
+	if m != want {
+		t.Errorf("parseMetrics = %+v, want %+v", m, want)
+	}
+	if got := m.String(); got != "rss=123.5MB heap=31.0MB goroutines=1234" {
+		t.Errorf("String = %q", got)
+	}
+	if got := (Sample{Err: errors.New("metrics: HTTP 503")}).String(); got != "server metrics: metrics: HTTP 503" {
+		t.Errorf("String of a failed sample = %q", got)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	ok := Config{Base: "127.0.0.1:8080", Games: 1, Duration: time.Minute, Every: time.Second, MaxPly: 1, Setup: 1}
+	if err := ok.Validate(); err != nil {
+		t.Fatalf("Validate(%+v) = %v", ok, err)
+	}
+	bad := map[string]func(*Config){
+		"no games":              func(c *Config) { c.Games = 0 },
+		"no duration":           func(c *Config) { c.Duration = 0 },
+		"no report interval":    func(c *Config) { c.Every = 0 },
+		"no plies":              func(c *Config) { c.MaxPly = 0 },
+		"no set-up":             func(c *Config) { c.Setup = 0 },
+		"negative think":        func(c *Config) { c.Think = -time.Second },
+		"negative linger":       func(c *Config) { c.Linger = -time.Second },
+		"negative ramp":         func(c *Config) { c.Ramp = -time.Second },
+		"negative spectators":   func(c *Config) { c.Spectators = -1 },
+		"ramp as long as play":  func(c *Config) { c.Ramp = c.Duration },
+		"ramp longer than play": func(c *Config) { c.Ramp = 2 * c.Duration },
+	}
+	for name, change := range bad {
+		c := ok
+		change(&c)
+		if err := c.Validate(); !errors.Is(err, ErrInvalidConfig) {
+			t.Errorf("%s: Validate = %v, want ErrInvalidConfig", name, err)
+		}
+		if _, err := Run(t.Context(), c, nil); !errors.Is(err, ErrInvalidConfig) {
+			t.Errorf("%s: Run = %v, want ErrInvalidConfig", name, err)
+		}
+	}
+}
+
+func TestWithScheme(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080"},
+		{"http://127.0.0.1:8080/", "http://127.0.0.1:8080"},
+		{"https://satranc.example", "https://satranc.example"},
+		{"", ""}, // no --debug
+	}
+	for _, tc := range tests {
+		if got := withScheme(tc.in); got != tc.want {
+			t.Errorf("withScheme(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// TestStreamParse feeds the parser a stream framed as handlers/sse.go
+// frames it: only complete game events count, by their id.
+func TestStreamParse(t *testing.T) {
+	long := strings.Repeat("x", 40<<10) // longer than the reader's buffer
+	tests := []struct {
+		name   string
+		stream string
+		want   int // the ply seen; -1 for none
+	}{
+		{"first snapshot", "id: 0\nevent: game\ndata: <div>\ndata: </div>\n\n", 0},
+		{"several, in order", "id: 0\nevent: game\ndata: a\n\nid: 1\nevent: game\ndata: b\n\nid: 2\nevent: game\ndata: c\n\n", 2},
+		{"CRLF lines", "id: 4\r\nevent: game\r\ndata: a\r\n\r\n", 4},
+		{"no space after the colon", "id:5\nevent:game\ndata:a\n\n", 5},
+		{"event before id", "event: game\nid: 6\ndata: a\n\n", 6},
+		{"heartbeat comments", ": ping\n\nid: 1\nevent: game\ndata: a\n\n: ping\n\n", 1},
+		{"other events", "id: 3\nevent: clock-w\ndata: 1\n\nevent: lag-ping\ndata: n\n\n", -1},
+		{"game without id", "event: game\ndata: a\n\n", -1},
+		{"id not a number", "id: x\nevent: game\ndata: a\n\n", -1},
+		{"unfinished event", "id: 0\nevent: game\ndata: a\n\nid: 1\nevent: game\ndata: b\n", 0},
+		{"an older ply later", "id: 3\nevent: game\ndata: a\n\nid: 2\nevent: game\ndata: a\n\n", 3},
+		{"a long data line", "id: 7\nevent: game\ndata: " + long + "\ndata: " + long + long + "\n\n", 7},
+		{"fields reset after each event", "id: 8\nevent: clock-b\n\nevent: game\ndata: a\n\n", -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newGameStream()
+			err := s.parse(strings.NewReader(tc.stream))
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("parse = %v, want the end of the stream", err)
+			}
+			if s.ply != tc.want {
+				t.Errorf("ply %d, want %d", s.ply, tc.want)
+			}
+		})
+	}
+}
+
+func TestTrimLine(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"id: 3\n", "id: 3"},
+		{"id: 3\r\n", "id: 3"},
+		{"\n", ""},
+		{"data: " + strings.Repeat("y", 100) + "\n", "data: " + strings.Repeat("y", 58)},
+	}
+	for _, tc := range tests {
+		if got := string(trimLine([]byte(tc.in))); got != tc.want {
+			t.Errorf("trimLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestStreamWait: wait returns the arrival time of the first event of the
+// wanted ply or later, and gives up after its timeout or with ctx.
+func TestStreamWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := newGameStream()
+		start := time.Now()
+		go func() {
+			time.Sleep(time.Second)
+			s.seen(1, time.Now())
+			time.Sleep(time.Second)
+			s.seen(3, time.Now())
+		}()
+		at, err := s.wait(t.Context(), 2, 5*time.Second)
+		if err != nil || at.Sub(start) != 2*time.Second {
+			t.Errorf("wait(2) = %v after start, %v; want ply 3's arrival, 2s", at.Sub(start), err)
+		}
+		at, err = s.wait(t.Context(), 0, time.Second)
+		if err != nil || at.Sub(start) != 2*time.Second {
+			t.Errorf("wait(0) after ply 3 = %v, %v; want ply 3's arrival at once", at.Sub(start), err)
+		}
+
+		if _, err := s.wait(t.Context(), 4, 5*time.Second); !errors.Is(err, errNoEvent) || time.Since(start) != 7*time.Second {
+			t.Errorf("wait(4) = %v after %v, want errNoEvent after the 5s timeout", err, time.Since(start)-2*time.Second)
+		}
+
+		ctx, cancel := context.WithCancel(t.Context())
+		time.AfterFunc(time.Second, cancel)
+		if _, err := s.wait(ctx, 4, time.Minute); !errors.Is(err, context.Canceled) {
+			t.Errorf("wait with ctx cancelled = %v, want context.Canceled", err)
+		}
+	})
+}
