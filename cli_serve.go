@@ -22,6 +22,8 @@ import (
 	"satranc/engine/play"
 	"satranc/engine/tourney"
 	"satranc/handlers"
+	"satranc/handlers/cluster"
+	"satranc/handlers/tlsserve"
 	"satranc/locales"
 	"satranc/store"
 )
@@ -32,7 +34,7 @@ const shutdownTimeout = 10 * time.Second
 // serveConfig is the configuration of the serve command.
 type serveConfig struct {
 	addr      string             // listen address
-	tls       siteTLS            // HTTPS, and its redirect listener (cli_serve_tls.go)
+	tls       tlsserve.Config    // HTTPS, and its redirect listener: TLS and HTTPAddr (cli_serve_tls.go)
 	dbPath    string             // SQLite file, or a postgres:// URL
 	authLimit handlers.RateLimit // log-in and sign-up attempts per client address
 	support   string             // support contact shown in the footer
@@ -66,10 +68,10 @@ type serveConfig struct {
 	timeZone *time.Location
 	prizes   tourney.Prizes
 	// nodeAddr is where the other nodes of a cluster reach this one; nil:
-	// a single node (cli_serve_cluster.go).
+	// a single node (handlers/cluster).
 	nodeAddr *url.URL
 	// natsURL is the NATS server carrying the live games' events and the
-	// ends of games between the nodes; "": none (cli_serve_bus.go).
+	// ends of games between the nodes; "": none (handlers/cluster).
 	natsURL string
 	// adminUser names an account made an administrator at start, if it
 	// exists; "" for none.
@@ -206,7 +208,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}
-	if cfg.tls.on() && !flagGiven(fs, "addr", "SATRANC_ADDR") {
+	if cfg.tls.TLS != nil && !flagGiven(fs, "addr", "SATRANC_ADDR") {
 		cfg.addr = ":443"
 	}
 	if fs.NArg() > 0 {
@@ -276,27 +278,27 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err != nil {
 		return err
 	}
-	var cl *cluster
+	var cl *cluster.Node
 	var claim func(context.Context, int64) error
 	if cfg.nodeAddr != nil {
-		if cl, err = newCluster(st, cfg.nodeAddr, logger); err != nil {
+		if cl, err = cluster.Join(st, cfg.nodeAddr, logger); err != nil {
 			return err
 		}
-		claim = cl.claim
-		defer cl.release() // after the games' writers stopped (defers run last first)
-		logger.Info("cluster node", "node", cl.node, "addr", cfg.nodeAddr.String())
+		claim = cl.Claim
+		defer cl.Release(context.WithoutCancel(ctx)) // after the games' writers stopped (defers run last first)
+		logger.Info("cluster node", "node", cl.ID(), "addr", cfg.nodeAddr.String())
 	}
 	hub := live.New[int64, play.Event](0)
-	var b *bus
+	var b *cluster.Bus
 	var announce func(play.Event)
 	var relay func(play.Event, play.Snapshot)
 	var feeds handlers.GameFeeds
 	if cfg.natsURL != "" {
-		if b, err = connectBus(cfg.natsURL, cl.node, hub, logger); err != nil {
+		if b, err = cluster.Connect(ctx, cfg.natsURL, cl, hub, logger); err != nil {
 			return err
 		}
-		defer b.close()
-		announce, relay, feeds = b.announce, b.relay, busFeeds{b: b, cl: cl}
+		defer b.Close()
+		announce, relay, feeds = b.Announce, b.Relay, b.Feeds()
 	}
 	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
@@ -314,14 +316,14 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	})
 	defer games.Close()
 	if b != nil {
-		if err := b.serveGames(games); err != nil {
+		if err := b.ServeGames(ctx, games); err != nil {
 			return err
 		}
 	}
 	if cl != nil {
 		renewCtx, stopRenew := context.WithCancel(ctx)
 		renewDone := make(chan struct{})
-		go func() { cl.renew(renewCtx); close(renewDone) }()
+		go func() { cl.Renew(renewCtx); close(renewDone) }()
 		defer func() { stopRenew(); <-renewDone }()
 	}
 	if n, err := games.Recover(ctx); err != nil {
@@ -371,7 +373,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 		BaseURL:        cfg.baseURL,
 		ICEServers:     cfg.iceServers,
 		Tournaments:    tourneys,
-		Owners:         owners(cl),
+		Owners:         cl.Owners(),
 		Feeds:          feeds,
 		Admin:          st,
 		Reports:        st,
@@ -390,25 +392,26 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	// spectators' streams taken out of net/http).
 	srv := handlers.NewServer(cfg.addr, h.Routes(), logger)
 	// With TLS, HTTPS and a plain HTTP listener redirecting to it
-	// (cli_serve_listen.go).
-	site, err := listenSite(cfg.addr, cfg.tls, cfg.baseURL, srv, logger)
+	// (handlers/tlsserve).
+	site, err := tlsserve.Listen(ctx, tlsserve.Config{Addr: cfg.addr, TLS: cfg.tls.TLS, HTTPAddr: cfg.tls.HTTPAddr,
+		BaseURL: cfg.baseURL, Logger: logger}, srv)
 	if err != nil {
 		return err
 	}
-	site.log(logger, "db", store.Redacted(cfg.dbPath))
+	site.Log("db", store.Redacted(cfg.dbPath))
 	if cfg.debugAddr != "" {
 		stopDebug, err := startDebugServer(cfg.debugAddr, handlers.DebugRoutes(metrics), logger)
 		if err != nil {
-			site.close()
+			site.Close()
 			return err
 		}
 		defer stopDebug()
 	}
 
-	errc := site.serve()
+	errc := site.Serve()
 	select {
 	case err := <-errc:
-		site.close()
+		site.Close()
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
@@ -421,7 +424,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) (err error
 	if err := h.ShutdownServer(shutCtx, srv); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	if err := site.shutdown(shutCtx, errc); err != nil {
+	if err := site.Shutdown(shutCtx); err != nil {
 		return err
 	}
 	logger.Info("stopped")

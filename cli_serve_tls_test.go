@@ -11,15 +11,12 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
-	"errors"
 	"flag"
 	"io"
-	"log/slog"
 	"math/big"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -78,34 +75,6 @@ func TestFlagGiven(t *testing.T) {
 	t.Setenv("SATRANC_TEST_SET", "x")
 	if !flagGiven(fs, "db", "SATRANC_TEST_SET") {
 		t.Error("flagGiven(db) with its environment variable set = false, want true")
-	}
-}
-
-func TestRedirectHTTPS(t *testing.T) {
-	tests := []struct {
-		name, base, port, method, target, want string
-	}{
-		{"port kept", "", "8443", "GET", "http://chess.example.org/games/7?lang=tr", "https://chess.example.org:8443/games/7?lang=tr"},
-		{"port 443 left out", "", "443", "GET", "http://chess.example.org:80/rules", "https://chess.example.org/rules"},
-		{"http port dropped", "", "8443", "GET", "http://127.0.0.1:8080/x?y=1&z=%2F", "https://127.0.0.1:8443/x?y=1&z=%2F"},
-		{"ipv6", "", "443", "GET", "http://[::1]:8080/", "https://[::1]/"},
-		{"ipv6 port", "", "8443", "HEAD", "http://[::1]/", "https://[::1]:8443/"},
-		{"post", "", "443", "POST", "http://chess.example.org/login", "https://chess.example.org/login"},
-		{"base url", "https://chess.example.org", "8443", "GET", "http://10.0.0.2/a?b=c", "https://chess.example.org/a?b=c"},
-		{"http base url ignored", "http://chess.example.org", "443", "GET", "http://10.0.0.2/a", "https://10.0.0.2/a"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var base *url.URL
-			if tc.base != "" {
-				base, _ = url.Parse(tc.base)
-			}
-			w := httptest.NewRecorder()
-			redirectHTTPS(base, tc.port).ServeHTTP(w, httptest.NewRequest(tc.method, tc.target, nil))
-			if got := w.Header().Get("Location"); w.Code != http.StatusPermanentRedirect || got != tc.want {
-				t.Errorf("%s %s = %d to %q, want 308 to %q", tc.method, tc.target, w.Code, got, tc.want)
-			}
-		})
 	}
 }
 
@@ -397,31 +366,5 @@ func writeCert(t *testing.T, certFile, keyFile, name string, serial int64) {
 	}
 	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestWarnCertFailures: a certificate that cannot be had for the site's
-// own name is logged at warn level (the failed handshake itself only at
-// debug); a scanner's handshake for another name or none is not.
-func TestWarnCertFailures(t *testing.T) {
-	var buf bytes.Buffer
-	logger := slog.New(slog.NewTextHandler(&buf, nil))
-	failing := func(*tls.ClientHelloInfo) (*tls.Certificate, error) {
-		return nil, errors.New("acme: dial tcp: network is unreachable")
-	}
-	get := warnCertFailures(failing, "chess.example.org", logger)
-	for _, name := range []string{"", "other.example.org", "203.0.113.9"} {
-		if _, err := get(&tls.ClientHelloInfo{ServerName: name}); err == nil {
-			t.Fatal("the failure was swallowed")
-		}
-	}
-	if buf.Len() != 0 {
-		t.Errorf("handshakes for other names logged:\n%s", buf.String())
-	}
-	if _, err := get(&tls.ClientHelloInfo{ServerName: "Chess.Example.org."}); err == nil {
-		t.Fatal("the failure was swallowed")
-	}
-	if out := buf.String(); !strings.Contains(out, `level=WARN msg="tls: no certificate for the domain" domain=chess.example.org err="acme: dial tcp: network is unreachable"`) {
-		t.Errorf("log = %q", out)
 	}
 }

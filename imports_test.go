@@ -27,9 +27,10 @@ func TestPackageImports(t *testing.T) {
 		}
 	}
 	direct := map[string][]string{
-		"satranc/handlers": {"satranc/store", "database/sql", "github.com/jmoiron/sqlx"},
-		"satranc/views":    {"satranc/store", "database/sql", "github.com/jmoiron/sqlx", "satranc/handlers"},
-		"satranc/store":    {"net/http", "github.com/a-h/templ", "github.com/nicksnyder/go-i18n/v2/i18n", "satranc/handlers", "satranc/views"},
+		"satranc/handlers":          {"satranc/store", "satranc/handlers/cluster", "database/sql", "github.com/jmoiron/sqlx"},
+		"satranc/views":             {"satranc/store", "database/sql", "github.com/jmoiron/sqlx", "satranc/handlers"},
+		"satranc/handlers/tlsserve": {"satranc/store", "satranc/handlers", "satranc/engine/play"},
+		"satranc/store":             {"net/http", "github.com/a-h/templ", "github.com/nicksnyder/go-i18n/v2/i18n", "satranc/handlers", "satranc/views"},
 	}
 	for pkg, forbidden := range direct {
 		imports := goList(t, `{{join .Imports "\n"}}`, pkg)

@@ -1,4 +1,4 @@
-package main
+package tlsserve
 
 import (
 	"crypto/tls"

@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/nats-io/nats.go"
 
 	"satranc/engine/chess"
 	"satranc/engine/play"
@@ -21,8 +19,8 @@ import (
 // the owner for the game's snapshot on the owner's own subject, and tells
 // it there when a player's stream opens and closes (the disconnection
 // countdown stays with the owner); it renders the game for its viewers
-// itself (cli_serve_feed.go). The moves, offers and chat still go to the
-// owner as forwarded HTTP requests (handlers/forward.go).
+// itself (feed.go). The moves, offers and chat still go to the owner as
+// forwarded HTTP requests (handlers/forward.go).
 
 // gameSubject is the subject of game id's events.
 func gameSubject(id int64) string { return "satranc.game." + strconv.FormatInt(id, 10) }
@@ -61,7 +59,7 @@ type snapshotRequest struct {
 
 // presenceRequest tells the owner that User's stream Stream of Game, on
 // another node, is open (Connected: it opened, or is renewed) or closed
-// (cli_serve_presence.go).
+// (presence.go).
 type presenceRequest struct {
 	Game      int64  `json:"game"`
 	User      int64  `json:"user"`
@@ -72,13 +70,13 @@ type presenceRequest struct {
 // relayTimeout bounds a request to the owner of a game.
 const relayTimeout = 3 * time.Second
 
-// relay is play.Config.Relay: it publishes a game's event with the
+// Relay is play.Config.Relay: it publishes a game's event with the
 // snapshot after it on the game's subject. It does not block (the
 // client buffers).
-func (b *bus) relay(e play.Event, after play.Snapshot) {
+func (b *Bus) Relay(e play.Event, after play.Snapshot) {
 	data, err := json.Marshal(b.message(play.Message{Event: e, Snapshot: after}))
 	if err == nil {
-		err = b.nc.Publish(gameSubject(e.GameID), data)
+		err = b.conn.Publish(gameSubject(e.GameID), data)
 	}
 	if err != nil {
 		b.log.Warn("bus: relay a game's event", "game", e.GameID, "err", err)
@@ -86,8 +84,8 @@ func (b *bus) relay(e play.Event, after play.Snapshot) {
 }
 
 // message wraps m for the bus.
-func (b *bus) message(m play.Message) gameMsg {
-	g := gameMsg{Node: b.node, Taken: time.Now(), Msg: m}
+func (b *Bus) message(m play.Message) gameMsg {
+	g := gameMsg{Node: b.node.id, Taken: time.Now(), Msg: m}
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		if u := m.Snapshot.Seat(side).User; u != 0 && b.games != nil {
 			g.Muted[side] = b.games.ChatMuted(m.Snapshot.ID, u)
@@ -96,85 +94,99 @@ func (b *bus) message(m play.Message) gameMsg {
 	return g
 }
 
-// serveGames answers the other nodes' requests about the games this node
-// owns, from games. Call it before the games' writers start.
-func (b *bus) serveGames(games *play.Service) error {
+// ServeGames answers the other nodes' requests about the games this node
+// owns, from games (a play.Service). Call it before the games' writers
+// start.
+func (b *Bus) ServeGames(ctx context.Context, games Games) error {
 	b.games = games
 	b.presences = newPresences(games)
 	go b.presences.run(b.done)
-	for what, answer := range map[string]func(*nats.Msg) gameMsg{
+	for what, answer := range map[string]func([]byte) gameMsg{
 		"snapshot": b.answerSnapshot,
 		"presence": b.answerPresence,
 	} {
-		// Each request in its own goroutine: one slow game holds no other.
-		if _, err := b.nc.Subscribe(nodeSubject(b.node, what), func(m *nats.Msg) {
-			go func() {
-				data, err := json.Marshal(answer(m))
-				if err == nil {
-					err = m.Respond(data)
-				}
-				if err != nil {
-					b.log.Warn("bus: answer a request", "subject", m.Subject, "err", err)
-				}
-			}()
+		if err := b.conn.Answer(nodeSubject(b.node.id, what), func(data []byte) []byte {
+			reply, err := json.Marshal(answer(data))
+			if err != nil { // a gameMsg always encodes; say so rather than stay silent
+				reply, _ = json.Marshal(gameMsg{Node: b.node.id, Error: err.Error()})
+			}
+			return reply
 		}); err != nil {
 			return fmt.Errorf("bus: subscribe: %w", err)
 		}
 	}
-	if err := b.nc.Flush(); err != nil {
+	if err := b.conn.Flush(ctx); err != nil {
 		return fmt.Errorf("bus: %w", err)
 	}
 	return nil
 }
 
 // answerSnapshot answers a snapshotRequest.
-func (b *bus) answerSnapshot(m *nats.Msg) gameMsg {
+func (b *Bus) answerSnapshot(data []byte) gameMsg {
 	var req snapshotRequest
-	if err := json.Unmarshal(m.Data, &req); err != nil {
-		return gameMsg{Node: b.node, Error: err.Error()}
+	if err := json.Unmarshal(data, &req); err != nil {
+		return gameMsg{Node: b.node.id, Error: err.Error()}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
 	defer cancel()
 	snap, err := b.games.Game(ctx, req.Game)
 	if err != nil {
-		return gameMsg{Node: b.node, Error: err.Error()}
+		return gameMsg{Node: b.node.id, Error: err.Error()}
 	}
 	return b.message(play.Message{Event: play.Event{GameID: req.Game}, Snapshot: snap})
 }
 
 // answerPresence answers a presenceRequest.
-func (b *bus) answerPresence(m *nats.Msg) gameMsg {
+func (b *Bus) answerPresence(data []byte) gameMsg {
 	var req presenceRequest
-	err := json.Unmarshal(m.Data, &req)
+	err := json.Unmarshal(data, &req)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), relayTimeout)
 		defer cancel()
 		err = b.presences.apply(ctx, req, time.Now())
 	}
 	if err != nil {
-		return gameMsg{Node: b.node, Error: err.Error()}
+		return gameMsg{Node: b.node.id, Error: err.Error()}
 	}
-	return gameMsg{Node: b.node}
+	return gameMsg{Node: b.node.id}
 }
 
-// request sends req to node's subject what and decodes the answer.
-func (b *bus) request(ctx context.Context, node, what string, req any) (gameMsg, error) {
+// request sends req to node's subject what and returns the answer,
+// which it checks for an error.
+func (b *Bus) request(ctx context.Context, node, what string, req any) ([]byte, error) {
 	data, err := json.Marshal(req)
 	if err != nil {
-		return gameMsg{}, err
+		return nil, fmt.Errorf("bus: %s to %s: %w", what, node, err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, relayTimeout)
 	defer cancel()
-	m, err := b.nc.RequestWithContext(ctx, nodeSubject(node, what), data)
+	reply, err := b.conn.Request(ctx, nodeSubject(node, what), data)
 	if err != nil {
-		return gameMsg{}, fmt.Errorf("bus: %s from %s: %w", what, node, err)
+		return nil, fmt.Errorf("bus: %s from %s: %w", what, node, err)
+	}
+	// Only the error: the answer to a presence request carries no
+	// snapshot to decode.
+	var head struct {
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(reply, &head); err != nil {
+		return nil, fmt.Errorf("bus: %s from %s: %w", what, node, err)
+	}
+	if head.Error != "" {
+		return nil, fmt.Errorf("bus: %s from %s: %s", what, node, head.Error)
+	}
+	return reply, nil
+}
+
+// snapshot asks node, the owner of game id, for the game's snapshot.
+func (b *Bus) snapshot(ctx context.Context, node string, id int64) (gameMsg, error) {
+	reply, err := b.request(ctx, node, "snapshot", snapshotRequest{Game: id})
+	if err != nil {
+		return gameMsg{}, err
 	}
 	var answer gameMsg
-	if err := json.Unmarshal(m.Data, &answer); err != nil {
-		return gameMsg{}, fmt.Errorf("bus: %s from %s: %w", what, node, err)
-	}
-	if answer.Error != "" {
-		return gameMsg{}, fmt.Errorf("bus: %s from %s: %s", what, node, answer.Error)
+	if err := json.Unmarshal(reply, &answer); err != nil {
+		return gameMsg{}, fmt.Errorf("bus: snapshot from %s: %w", node, err)
 	}
 	return answer, nil
 }

@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"context"
@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
-
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/live"
@@ -19,7 +17,7 @@ import (
 )
 
 // The streams of games another node owns, served on this node from the
-// bus (cli_serve_relay.go): handlers.GameFeeds.
+// bus (relay.go): handlers.GameFeeds.
 
 // errBusDown: the bus is not connected now; the stream is forwarded.
 var errBusDown = errors.New("bus: not connected")
@@ -28,7 +26,7 @@ var errBusDown = errors.New("bus: not connected")
 // subscription per game on the bus, however many streams follow it,
 // handed to them through a local hub.
 type relayIn struct {
-	b   *bus
+	b   *Bus
 	hub *live.Hub[int64, gameMsg]
 
 	mu   sync.Mutex
@@ -37,25 +35,25 @@ type relayIn struct {
 
 // gameSub is the bus subscription of one game and how many streams use it.
 type gameSub struct {
-	sub   *nats.Subscription
-	users int
+	unsubscribe func() error
+	users       int
 }
 
-func newRelayIn(b *bus) *relayIn {
+func newRelayIn(b *Bus) *relayIn {
 	return &relayIn{b: b, hub: live.New[int64, gameMsg](0), subs: make(map[int64]*gameSub)}
 }
 
 // follow subscribes to game id's events, on the bus if no stream of this
 // node follows it yet. The subscription is in place on the server when
 // it returns. Call unfollow when done.
-func (in *relayIn) follow(id int64) (*live.Subscription[int64, gameMsg], error) {
+func (in *relayIn) follow(ctx context.Context, id int64) (*live.Subscription[int64, gameMsg], error) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	gs := in.subs[id]
 	if gs == nil {
-		sub, err := in.b.nc.Subscribe(gameSubject(id), func(m *nats.Msg) {
+		unsubscribe, err := in.b.conn.Subscribe(gameSubject(id), func(data []byte) {
 			var g gameMsg
-			if err := json.Unmarshal(m.Data, &g); err != nil {
+			if err := json.Unmarshal(data, &g); err != nil {
 				in.b.log.Warn("bus: unreadable game event", "game", id, "err", err)
 				return
 			}
@@ -64,11 +62,13 @@ func (in *relayIn) follow(id int64) (*live.Subscription[int64, gameMsg], error) 
 		if err != nil {
 			return nil, fmt.Errorf("bus: subscribe to game %d: %w", id, err)
 		}
-		if err := in.b.nc.FlushTimeout(relayTimeout); err != nil {
-			_ = sub.Unsubscribe()
+		fctx, cancel := context.WithTimeout(ctx, relayTimeout)
+		defer cancel()
+		if err := in.b.conn.Flush(fctx); err != nil {
+			_ = unsubscribe()
 			return nil, fmt.Errorf("bus: subscribe to game %d: %w", id, err)
 		}
-		gs = &gameSub{sub: sub}
+		gs = &gameSub{unsubscribe: unsubscribe}
 		in.subs[id] = gs
 	}
 	gs.users++
@@ -86,37 +86,40 @@ func (in *relayIn) unfollow(id int64, s *live.Subscription[int64, gameMsg]) {
 	}
 	if gs.users--; gs.users == 0 {
 		delete(in.subs, id)
-		if err := gs.sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+		if err := gs.unsubscribe(); err != nil {
 			in.b.log.Warn("bus: unsubscribe", "game", id, "err", err)
 		}
 	}
 }
 
+// Feeds returns the streams of the games other nodes own, served on this
+// node from the bus.
+func (b *Bus) Feeds() handlers.GameFeeds { return busFeeds{b: b} }
+
 // busFeeds is handlers.GameFeeds on the bus.
 type busFeeds struct {
-	b  *bus
-	cl *cluster
+	b *Bus
 }
 
 var _ handlers.GameFeeds = busFeeds{}
 
 // Follow is handlers.GameFeeds.Follow.
 func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, error) {
-	if !f.b.nc.IsConnected() {
+	if !f.b.conn.Connected() {
 		return nil, errBusDown
 	}
-	l, ok, err := f.cl.st.GameLease(ctx, id)
+	l, ok, err := f.b.node.st.GameLease(ctx, id)
 	switch {
 	case err != nil:
-		return nil, err
-	case !ok || l.Node == f.cl.node:
+		return nil, fmt.Errorf("bus: game %d's owner: %w", id, err)
+	case !ok || l.Node == f.b.node.id:
 		return nil, fmt.Errorf("bus: game %d: not another node's game", id)
 	}
-	sub, err := f.b.in.follow(id)
+	sub, err := f.b.in.follow(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	first, err := f.b.request(ctx, l.Node, "snapshot", snapshotRequest{Game: id})
+	first, err := f.b.snapshot(ctx, l.Node, id)
 	if err != nil {
 		f.b.in.unfollow(id, sub)
 		return nil, err
@@ -133,7 +136,7 @@ func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, erro
 
 // busFeed is one stream's feed of a game another node owns.
 type busFeed struct {
-	b      *bus
+	b      *Bus
 	id     int64
 	stream string // the stream's id, for the owner's count of presences
 	sub    *live.Subscription[int64, gameMsg]

@@ -1,11 +1,9 @@
-package main
+package cluster
 
 import (
 	"context"
 	"sync"
 	"time"
-
-	"satranc/engine/play"
 )
 
 // A player's stream served from the bus on another node counts as their
@@ -22,7 +20,7 @@ const (
 // presences are the players' streams on other nodes that the owner
 // counts, by the stream's id.
 type presences struct {
-	games *play.Service
+	games Games
 
 	mu      sync.Mutex
 	streams map[string]*remoteStream
@@ -34,7 +32,7 @@ type remoteStream struct {
 	seen       time.Time // its last word
 }
 
-func newPresences(games *play.Service) *presences {
+func newPresences(games Games) *presences {
 	return &presences{games: games, streams: make(map[string]*remoteStream)}
 }
 
