@@ -15,7 +15,9 @@ import (
 
 // The migrations of each dialect: migrations/ for SQLite, and beside it
 // migrations_postgres/ with a file of the same name for each, doing the
-// same in PostgreSQL's SQL (TestPostgresMigrationsMatch checks the pairs).
+// same in PostgreSQL's SQL (TestPostgresMigrationsMatch checks the pairs;
+// TestSchemaParity that both build the same tables, columns, keys, indexes
+// and checks).
 //
 //go:embed migrations/*.sql migrations_postgres/*.sql
 var migrationFiles embed.FS

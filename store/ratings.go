@@ -7,7 +7,6 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"satranc/engine/chess"
-	"satranc/engine/elo"
 	"satranc/engine/game"
 	"satranc/engine/play"
 	"satranc/engine/xp"
@@ -19,59 +18,6 @@ func seatOf(g play.GameRecord, side chess.Color) game.Seat {
 		return g.White
 	}
 	return g.Black
-}
-
-// score returns side's score in a finished game's result.
-func score(r game.Result, side chess.Color) elo.Score {
-	switch {
-	case r == game.Draw:
-		return elo.Draw
-	case (r == game.WhiteWins) == (side == chess.White):
-		return elo.Win
-	}
-	return elo.Loss
-}
-
-// rate updates the ratings of the humans of rated game g (SPEC section 7):
-// each against the other's rating before the game, or against a bot's
-// fixed rating; the rating_changes rows keep the history.
-func rate(ctx context.Context, q sqlx.ExtContext, g play.GameRecord, at string) error {
-	type player struct {
-		Rating int `db:"rating"`
-		Rated  int `db:"rated_games"`
-	}
-	var before [2]player
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		seat := seatOf(g, side)
-		if seat.IsBot() {
-			before[side] = player{Rating: elo.BotRating(seat.Bot)}
-			continue
-		}
-		if err := sqlx.GetContext(ctx, q, &before[side], "SELECT rating, rated_games FROM users WHERE id = ?", seat.User); err != nil {
-			return fmt.Errorf("user %d: %w", seat.User, err)
-		}
-	}
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		seat := seatOf(g, side)
-		if !seat.IsHuman() {
-			continue // a bot's rating never changes
-		}
-		own, opp := before[side], before[side.Other()]
-		after := elo.New(own.Rating, opp.Rating, own.Rated, score(g.Outcome.Result, side))
-		if _, err := q.ExecContext(ctx, "UPDATE users SET rating = ?, rated_games = rated_games + 1 WHERE id = ?", after, seat.User); err != nil {
-			return err
-		}
-		if _, err := q.ExecContext(ctx, `INSERT INTO rating_changes (game_id, user_id, rating_before, rating_after, created_at)
-			VALUES (?, ?, ?, ?, ?)`, g.ID, seat.User, own.Rating, after, at); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// awardXP gives each human of finished game g its experience (engine/xp).
-func awardXP(ctx context.Context, q sqlx.ExecerContext, g play.GameRecord) error {
-	return addXP(ctx, q, g, 1)
 }
 
 // addXP adds sign × the experience finished game g earns to each of its

@@ -5,29 +5,23 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jmoiron/sqlx"
 
 	"satranc/engine/chips"
-	"satranc/engine/game"
-	"satranc/engine/lobby"
 	"satranc/engine/play"
 )
 
-// sameOpponentWindow is the same-opponent rule's window (SPEC section 5:
-// "within 24 hours").
-const sameOpponentWindow = 24 * time.Hour
-
-// CreatePublicGame inserts a started Quick Play or lounge game, refusing a
-// restricted account (lobby.ErrRestricted). For a lounge game, in the same
-// transaction, it checks that each human may sit
-// in the lounge (chips.Lounge.CanSit: errors wrap chips.ErrInsufficientBalance
-// or chips.ErrReserved), applies the same-opponent rule (the 4th and later
-// lounge games between the same two accounts begun within 24 hours are
-// unstaked) and holds both stakes in escrow, the house covering a bot's.
-// The IMMEDIATE transaction (see dsn) makes the count and the hold one
-// step, so two games created at once cannot both be "the 3rd".
+// CreatePublicGame inserts a started Quick Play or lounge game, in one
+// transaction with the checks and the stakes: each human must be allowed
+// to sit at the table (chips.Open, which applies chips.MaySit: errors wrap
+// lobby.ErrRestricted, which is chips.ErrRestricted, or, in a lounge,
+// chips.ErrReserved or chips.ErrInsufficientBalance), the same-opponent
+// rule applies (the 4th and later lounge games between the same two
+// accounts begun within 24 hours are unstaked), and a staked game holds
+// both stakes in escrow, the house covering a bot's. The IMMEDIATE
+// transaction (see dsn) makes the count and the hold one step, so two
+// games created at once cannot both be "the 3rd".
 func (s *Store) CreatePublicGame(ctx context.Context, g play.GameRecord) (int64, bool, error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -44,55 +38,44 @@ func (s *Store) CreatePublicGame(ctx context.Context, g play.GameRecord) (int64,
 	return id, unstaked, nil
 }
 
+// createPublicGame reads what chips.Open needs, in tx, and writes what it
+// decides. The lobby checked the players when they joined; this checks
+// them again where it counts, for a game from the lobby and a rematch
+// alike.
 func createPublicGame(ctx context.Context, tx *countedTx, g play.GameRecord) (int64, bool, error) {
-	// A restricted account sits at no public table (SPEC section 10),
-	// whichever way the game comes: the lobby checks it, and so does this
-	// transaction for a rematch.
-	for _, seat := range []game.Seat{g.White, g.Black} {
-		if !seat.IsHuman() {
+	o := chips.Opening{White: chips.Sitter{Seat: g.White}, Black: chips.Sitter{Seat: g.Black}}
+	for _, st := range []*chips.Sitter{&o.White, &o.Black} {
+		if !st.Seat.IsHuman() {
 			continue
 		}
-		var restricted bool
-		if err := tx.GetContext(ctx, &restricted, "SELECT restricted FROM users WHERE id = ?", seat.User); err != nil {
-			return 0, false, fmt.Errorf("user %d: %w", seat.User, notFound(err))
-		}
-		if restricted {
-			return 0, false, fmt.Errorf("user %d: %w", seat.User, lobby.ErrRestricted)
+		var err error
+		if st.Player, err = sitter(ctx, tx, st.Seat.User); err != nil {
+			return 0, false, err
 		}
 	}
 	switch {
 	case g.Kind == play.Quick && g.Stake == 0:
-		g.Unstaked = false
-		id, err := createGame(ctx, tx, g)
-		return id, false, err
-	case g.Kind != play.Lounge:
+		o.Table = chips.QuickPlay
+	case g.Kind == play.Lounge:
+		lounge, err := chips.LoungeByStake(g.Stake)
+		if err != nil {
+			return 0, false, err
+		}
+		o.Table, o.Lounge = chips.LoungeTable, lounge
+	default:
 		return 0, false, fmt.Errorf("%w: kind %q with stake %d", play.ErrInvalid, g.Kind, g.Stake)
 	}
-	lounge, err := chips.LoungeByStake(g.Stake)
-	if err != nil {
-		return 0, false, err
-	}
-	for _, seat := range []game.Seat{g.White, g.Black} {
-		if !seat.IsHuman() {
-			continue
-		}
-		p, err := sitter(ctx, tx, seat.User)
-		if err != nil {
-			return 0, false, err
-		}
-		if r := lounge.CanSit(p); r != chips.Allowed {
-			return 0, false, fmt.Errorf("user %d in %s: %w", seat.User, lounge.Name, r.Err())
-		}
-	}
-	if g.White.IsHuman() && g.Black.IsHuman() {
-		var earlier int
-		err := tx.GetContext(ctx, &earlier, `SELECT COUNT(*) FROM games WHERE kind = 'lounge'
+	if o.Table == chips.LoungeTable && g.White.IsHuman() && g.Black.IsHuman() {
+		err := tx.GetContext(ctx, &o.Earlier, `SELECT COUNT(*) FROM games WHERE kind = 'lounge'
 			AND ((white_id = ? AND black_id = ?) OR (white_id = ? AND black_id = ?)) AND created_at > ?`,
-			g.White.User, g.Black.User, g.Black.User, g.White.User, formatTime(g.CreatedAt.Add(-sameOpponentWindow)))
+			g.White.User, g.Black.User, g.Black.User, g.White.User, formatTime(g.CreatedAt.Add(-chips.SameOpponentWindow)))
 		if err != nil {
 			return 0, false, err
 		}
-		g.Unstaked = chips.Unstaked(earlier)
+	}
+	var err error
+	if g.Unstaked, err = chips.Open(o); err != nil {
+		return 0, false, err
 	}
 	id, err := createGame(ctx, tx, g)
 	if err != nil || g.Unstaked {
@@ -105,23 +88,26 @@ func createPublicGame(ctx context.Context, tx *countedTx, g play.GameRecord) (in
 	return id, false, err
 }
 
-// sitter reads what decides whether user may sit in a lounge.
+// sitter reads what decides whether user may sit at a public table
+// (chips.MaySit).
 func sitter(ctx context.Context, q sqlx.QueryerContext, user int64) (chips.Player, error) {
 	var r struct {
-		Gender string `db:"gender"`
-		VIP    bool   `db:"vip"`
+		Gender     string `db:"gender"`
+		VIP        bool   `db:"vip"`
+		Restricted bool   `db:"restricted"`
 	}
-	if err := sqlx.GetContext(ctx, q, &r, "SELECT gender, vip FROM users WHERE id = ?", user); err != nil {
+	if err := sqlx.GetContext(ctx, q, &r, "SELECT gender, vip, restricted FROM users WHERE id = ?", user); err != nil {
 		return chips.Player{}, fmt.Errorf("user %d: %w", user, notFound(err))
 	}
 	bal, err := balanceOf(ctx, q, chips.UserAccount(user))
-	return chips.Player{Balance: bal, Female: r.Gender == "female", VIP: r.VIP}, err
+	return chips.Player{Balance: bal, Female: r.Gender == "female", VIP: r.VIP, Restricted: r.Restricted}, err
 }
 
 // settleGame settles a game that has just ended, in q's transaction: the
 // chips of a staked lounge game, the ratings of a rated one and everyone's
-// experience (see engine/play/settle.go). It does it once: a game already
-// marked settled is left alone, so settling twice changes nothing.
+// experience, as chips.Decide decides from the facts read here. It does it
+// once: a game already marked settled is left alone, so settling twice
+// changes nothing.
 func settleGame(ctx context.Context, q sqlx.ExtContext, id int64) error {
 	res, err := q.ExecContext(ctx, "UPDATE games SET settled = TRUE WHERE id = ? AND settled = FALSE AND status IN ('finished', 'aborted')", id)
 	if err != nil {
@@ -138,42 +124,74 @@ func settleGame(ctx context.Context, q sqlx.ExtContext, id int64) error {
 	if err != nil {
 		return err
 	}
-	at := formatTime(g.EndedAt)
-	if g.Kind == play.Lounge && g.Stake > 0 && !g.Unstaked {
-		if err := settleChips(ctx, q, g, at); err != nil {
-			return fmt.Errorf("settle chips: %w", err)
-		}
+	e, err := ended(ctx, q, g)
+	if err != nil {
+		return err
 	}
-	if play.RatingChanges(g.Kind, g.Unstaked, g.Status) {
-		if err := rate(ctx, q, g, at); err != nil {
+	d, err := chips.Decide(e)
+	if err != nil {
+		return err
+	}
+	return writeDecision(ctx, q, g, d)
+}
+
+// table returns the settlement's name for a game of kind k.
+func table(k play.Kind) chips.Table {
+	switch k {
+	case play.Quick:
+		return chips.QuickPlay
+	case play.Lounge:
+		return chips.LoungeTable
+	}
+	return chips.Casual
+}
+
+// ended reads what chips.Decide needs of game g, which has just ended:
+// each human's rating, rated games and VIP status as they stand before
+// the settlement.
+func ended(ctx context.Context, q sqlx.QueryerContext, g play.GameRecord) (chips.Ended, error) {
+	e := chips.Ended{Game: g.ID, Table: table(g.Kind), White: chips.Side{Seat: g.White}, Black: chips.Side{Seat: g.Black},
+		Stake: g.Stake, Unstaked: g.Unstaked, Status: g.Status, Result: g.Outcome.Result}
+	for _, s := range []*chips.Side{&e.White, &e.Black} {
+		if !s.Seat.IsHuman() {
+			continue
+		}
+		var r struct {
+			Rating int  `db:"rating"`
+			Rated  int  `db:"rated_games"`
+			VIP    bool `db:"vip"`
+		}
+		if err := sqlx.GetContext(ctx, q, &r, "SELECT rating, rated_games, vip FROM users WHERE id = ?", s.Seat.User); err != nil {
+			return chips.Ended{}, fmt.Errorf("user %d: %w", s.Seat.User, err)
+		}
+		s.Rating, s.RatedGames, s.VIP = r.Rating, r.Rated, r.VIP
+	}
+	return e, nil
+}
+
+// writeDecision writes what chips.Decide decided for game g, in q's
+// transaction: the ledger entries, the new ratings with their history
+// rows (rating_changes), and the experience.
+func writeDecision(ctx context.Context, q sqlx.ExtContext, g play.GameRecord, d chips.Decision) error {
+	at := formatTime(g.EndedAt)
+	if err := post(ctx, q, at, d.Entries...); err != nil {
+		return fmt.Errorf("settle chips: %w", err)
+	}
+	for _, c := range d.Ratings {
+		if _, err := q.ExecContext(ctx, "UPDATE users SET rating = ?, rated_games = rated_games + 1 WHERE id = ?", c.After, c.User); err != nil {
+			return fmt.Errorf("settle ratings: %w", err)
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO rating_changes (game_id, user_id, rating_before, rating_after, created_at)
+			VALUES (?, ?, ?, ?, ?)`, g.ID, c.User, c.Before, c.After, at); err != nil {
 			return fmt.Errorf("settle ratings: %w", err)
 		}
 	}
-	if play.EarnsXP(g.Status) {
-		if err := awardXP(ctx, q, g); err != nil {
+	for _, a := range d.XP {
+		if _, err := q.ExecContext(ctx, "UPDATE users SET xp = xp + ? WHERE id = ?", a.XP, a.User); err != nil {
 			return fmt.Errorf("settle xp: %w", err)
 		}
 	}
 	return nil
-}
-
-// settleChips empties the escrow of a staked game as chips.Settle says.
-func settleChips(ctx context.Context, q sqlx.ExtContext, g play.GameRecord, at string) error {
-	st := chips.Settlement{Game: g.ID, White: g.White, Black: g.Black, Stake: g.Stake,
-		Result: g.Outcome.Result, Aborted: g.Status == game.Aborted}
-	if side, ok := g.Outcome.Winner(); ok && !st.Aborted {
-		if w := seatOf(g, side); w.IsHuman() {
-			err := sqlx.GetContext(ctx, q, &st.WinnerVIP, "SELECT vip FROM users WHERE id = ?", w.User)
-			if err != nil {
-				return err
-			}
-		}
-	}
-	es, err := chips.Settle(st)
-	if err != nil {
-		return err
-	}
-	return post(ctx, q, at, es...)
 }
 
 // SettleGame settles game id if it is over and was not settled yet: a

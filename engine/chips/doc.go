@@ -20,4 +20,15 @@
 //
 // An unstaked game (the same-opponent rule) holds nothing and settles
 // nothing.
+//
+// Open and Decide are the rules of a public game's start and of any game's
+// end, decided here so that the store only reads facts and writes the
+// answer in its transaction: Open says whether each human may sit
+// (MaySit, the one eligibility check, which the lobby uses too) and
+// whether the same-opponent rule unstakes the game; Decide says what an
+// ended game does to chips, ratings (engine/elo), experience (engine/xp)
+// and tournament points.
+//
+//	d, err := chips.Decide(chips.Ended{Game: id, Table: chips.LoungeTable, ...})
+//	// write d.Entries, d.Ratings and d.XP in one transaction
 package chips

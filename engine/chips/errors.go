@@ -9,6 +9,9 @@ var (
 	ErrInsufficientBalance = errors.New("chips: insufficient balance")
 	// ErrReserved: Has Oda is open only to female profiles and VIPs.
 	ErrReserved = errors.New("chips: lounge reserved")
+	// ErrRestricted: an administrator restricted the account from public
+	// tables (SPEC section 10). engine/lobby's ErrRestricted is this error.
+	ErrRestricted = errors.New("chips: account restricted from public tables")
 	// ErrNoLounge: no lounge has this stake or name.
 	ErrNoLounge = errors.New("chips: no such lounge")
 	// ErrOverflow: an entry would take a balance past what an int64

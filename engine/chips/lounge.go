@@ -48,28 +48,34 @@ func LoungeBySlug(slug string) (Lounge, error) {
 // Requirement returns the balance needed to sit in l.
 func (l Lounge) Requirement() int64 { return BalanceMultiple * l.Stake }
 
-// Player is what decides whether someone may sit in a lounge.
+// Player is what decides whether someone may sit at a public table: the
+// one type of the one check, MaySit.
 type Player struct {
 	Balance int64
 	Female  bool // the profile says female
 	VIP     bool
+	// Restricted: an administrator restricted the account from public
+	// tables (SPEC section 10).
+	Restricted bool
 }
 
-// Refusal is why a player may not sit in a lounge; Allowed means they may.
+// Refusal is why a player may not sit at a table; Allowed means they may.
 // The lobby shows it ("and why not", issue 6).
 type Refusal uint8
 
-// The refusals, in the order they are checked.
+// The refusals. MaySit checks Restricted first, then NotReserved, then
+// TooFewChips; the values keep the order they were added in.
 const (
 	Allowed Refusal = iota
 	NotReserved
 	TooFewChips
+	Restricted
 )
 
-var refusalNames = [...]string{"allowed", "reserved", "too_few_chips"}
+var refusalNames = [...]string{"allowed", "reserved", "too_few_chips", "restricted"}
 
-// String returns "allowed", "reserved" or "too_few_chips", fit for a
-// translation key.
+// String returns "allowed", "reserved", "too_few_chips" or "restricted",
+// fit for a translation key.
 func (r Refusal) String() string {
 	if int(r) < len(refusalNames) {
 		return refusalNames[r]
@@ -84,14 +90,28 @@ func (r Refusal) Err() error {
 		return nil
 	case NotReserved:
 		return ErrReserved
+	case Restricted:
+		return ErrRestricted
 	}
 	return ErrInsufficientBalance
 }
 
-// CanSit says whether p may sit in l: Has Oda (Reserved) needs a female
-// profile or VIP, and every lounge a balance of at least 10 × its stake.
-func (l Lounge) CanSit(p Player) Refusal {
+// MaySit is the one check of who may sit at a table, used by the lobby
+// when a player joins and by the store's transaction that starts the game
+// (chips.Open), so that a rematch is held to the same rules (SPEC sections
+// 5 and 10). Practice and private games refuse nobody. Every public table
+// refuses a restricted account; a lounge l then needs, for Has Oda
+// (Reserved), a female profile or VIP, and a balance of at least 10 × its
+// stake. l is ignored at other tables. The order makes the reason given
+// the one that playing more cannot fix.
+func MaySit(p Player, t Table, l Lounge) Refusal {
 	switch {
+	case !t.Public():
+		return Allowed
+	case p.Restricted:
+		return Restricted
+	case t != LoungeTable:
+		return Allowed
 	case l.Reserved && !p.Female && !p.VIP:
 		return NotReserved
 	case p.Balance < l.Requirement():
@@ -99,3 +119,6 @@ func (l Lounge) CanSit(p Player) Refusal {
 	}
 	return Allowed
 }
+
+// CanSit says whether p may sit in l: MaySit at a lounge table.
+func (l Lounge) CanSit(p Player) Refusal { return MaySit(p, LoungeTable, l) }

@@ -1,16 +1,17 @@
 package lobby
 
 import (
-	"errors"
 	"fmt"
 
 	"satranc/engine/chips"
 )
 
 // ErrRestricted refuses an account that an administrator restricted from
-// public tables (SPEC section 10). The other refusals are chips'
+// public tables (SPEC section 10). It is chips.ErrRestricted, so that
+// errors.Is holds for the refusal whether the lobby or the store's
+// transaction (chips.Open) gave it. The other refusals are chips'
 // ErrInsufficientBalance and ErrReserved.
-var ErrRestricted = errors.New("lobby: account restricted from public tables")
+var ErrRestricted = chips.ErrRestricted
 
 // Refusal is why a player may not sit at a table, as a stable code for
 // message IDs: "" when they may.
@@ -50,27 +51,35 @@ type Player struct {
 	Restricted bool
 }
 
-// MayPlayQuick says whether p may join Quick Play: anyone not restricted.
-func MayPlayQuick(p Player) Refusal {
-	if p.Restricted {
-		return RestrictedUser
-	}
-	return Allowed
+// eligibility returns what chips.MaySit, the one eligibility check, needs
+// of p.
+func (p Player) eligibility() chips.Player {
+	return chips.Player{Balance: p.Balance, Female: p.Female, VIP: p.VIP, Restricted: p.Restricted}
 }
 
-// MaySit says whether p may sit in lounge l, and if not, why: a
-// restriction first, then chips' rules (Has Oda's reservation, then the
-// balance of 10 × the stake), so that the reason given is the one that
-// playing more cannot fix.
-func MaySit(p Player, l chips.Lounge) Refusal {
-	if p.Restricted {
-		return RestrictedUser
-	}
-	switch l.CanSit(chips.Player{Balance: p.Balance, Female: p.Female, VIP: p.VIP}) {
+// refusal returns the lobby's code for chips' refusal r.
+func refusal(r chips.Refusal) Refusal {
+	switch r {
 	case chips.Allowed:
 		return Allowed
+	case chips.Restricted:
+		return RestrictedUser
 	case chips.NotReserved:
 		return ReservedLounge
 	}
 	return NotEnoughChips
+}
+
+// MayPlayQuick says whether p may join Quick Play (chips.MaySit): anyone
+// not restricted.
+func MayPlayQuick(p Player) Refusal {
+	return refusal(chips.MaySit(p.eligibility(), chips.QuickPlay, chips.Lounge{}))
+}
+
+// MaySit says whether p may sit in lounge l, and if not, why
+// (chips.MaySit): a restriction first, then Has Oda's reservation, then
+// the balance of 10 × the stake, so that the reason given is the one that
+// playing more cannot fix.
+func MaySit(p Player, l chips.Lounge) Refusal {
+	return refusal(chips.MaySit(p.eligibility(), chips.LoungeTable, l))
 }
