@@ -31,8 +31,8 @@ func runAdminArgs(ctx context.Context, db string, args ...string) (int, string, 
 
 // TestAdminVoidAnnounced: `satranc admin void`, which shares only the
 // database with a running server, reaches that server's open pages: the
-// server's watcher (fairplay.WatchVoids on its own store, as watchVoids
-// runs it) finds the void and announces it, once.
+// server's watcher (fairplay.WatchVoids on its own store, as handlers/app's
+// watchVoids runs it) finds the void and announces it, once.
 func TestAdminVoidAnnounced(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "void.db")

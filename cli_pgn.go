@@ -30,15 +30,6 @@ before it are written, and the exit status is 1.
 Flags:
 `
 
-// pgnJSON is one game in --format json.
-type pgnJSON struct {
-	SAN    []string `json:"san"`
-	UCI    []string `json:"uci"`
-	FEN    string   `json:"fen"`
-	End    string   `json:"end"`
-	Result string   `json:"result"`
-}
-
 // runPGN runs the pgn command: see pgnUsage and DESIGN.md ("The CLI
 // contract").
 func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -111,9 +102,9 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			break
 		}
 		if *format == "json" {
-			err = enc.Encode(pgnGameJSON(g, letters))
+			err = enc.Encode(g.Summary(letters))
 		} else {
-			err = chess.WritePGN(out, normalizePGN(g), letters)
+			err = chess.WritePGN(out, g.Normalize(), letters)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "satranc pgn: %v\n", err)
@@ -125,39 +116,4 @@ func runPGN(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return 1
 	}
 	return code
-}
-
-// pgnResult is the result the rules decided, if they ended the game, and
-// otherwise the input's (a resignation, say, or "*").
-func pgnResult(g *chess.PGNGame) string {
-	if g.Record.Termination() != chess.NoTermination {
-		return g.Record.Result()
-	}
-	return g.Result
-}
-
-// normalizePGN sets the Result and Termination tags of g from the rules.
-func normalizePGN(g *chess.PGNGame) *chess.PGNGame {
-	g.Result = pgnResult(g)
-	g.SetTag("Result", g.Result)
-	g.SetTag("Termination", g.Record.Termination().Description())
-	return g
-}
-
-// pgnGameJSON is g in --format json, with the SAN in letters.
-func pgnGameJSON(g *chess.PGNGame, letters chess.Letters) pgnJSON {
-	j := pgnJSON{
-		SAN:    make([]string, 0, len(g.Moves)),
-		UCI:    make([]string, 0, len(g.Moves)),
-		End:    g.Record.Termination().String(),
-		Result: pgnResult(g),
-	}
-	for i, m := range g.Moves {
-		before := g.Record.PositionAt(i)
-		j.SAN = append(j.SAN, before.SAN(m.Move, letters))
-		j.UCI = append(j.UCI, m.Move.String())
-	}
-	final := g.Record.Position()
-	j.FEN = final.FEN()
-	return j
 }

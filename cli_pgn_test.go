@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"satranc/engine/chess"
 )
 
 func runPGNString(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -139,7 +141,7 @@ func TestPGNCommandJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("runPGN = %d, stderr %q", code, stderr)
 	}
-	want := []pgnJSON{
+	want := []chess.PGNSummary{
 		{SAN: []string{"f3", "e5", "g4", "Vh4#"}, UCI: []string{"f2f3", "e7e5", "g2g4", "d8h4"},
 			FEN: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", End: "checkmate", Result: "0-1"},
 		{SAN: []string{"Şd7", "Şf2"}, UCI: []string{"e8d7", "e1f2"},
@@ -151,7 +153,7 @@ func TestPGNCommandJSON(t *testing.T) {
 		t.Fatalf("runPGN --format json wrote %d lines, want %d:\n%s", len(lines), len(want), stdout)
 	}
 	for i, line := range lines {
-		var got pgnJSON
+		var got chess.PGNSummary
 		if err := json.Unmarshal([]byte(line), &got); err != nil {
 			t.Fatalf("line %d %q: %v", i+1, line, err)
 		}

@@ -30,6 +30,7 @@ func TestPackageImports(t *testing.T) {
 		"satranc/handlers":          {"satranc/store", "satranc/handlers/cluster", "database/sql", "github.com/jmoiron/sqlx"},
 		"satranc/views":             {"satranc/store", "database/sql", "github.com/jmoiron/sqlx", "satranc/handlers"},
 		"satranc/handlers/tlsserve": {"satranc/store", "satranc/handlers", "satranc/engine/play"},
+		"satranc/handlers/admincli": {"satranc/store", "database/sql", "github.com/jmoiron/sqlx"},
 		"satranc/store":             {"net/http", "github.com/a-h/templ", "github.com/nicksnyder/go-i18n/v2/i18n", "satranc/handlers", "satranc/views"},
 	}
 	for pkg, forbidden := range direct {

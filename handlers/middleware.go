@@ -37,8 +37,13 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests logs one line per request with its status and duration.
+// logRequests logs one line per request with its status, size and
+// duration. It compresses pages too (compressPages), inside the log, so
+// that the size logged is the size on the wire, and here, ahead of every
+// other middleware, so that the error pages and fragments they write are
+// compressed as well.
 func (h *Handler) logRequests(next http.Handler) http.Handler {
+	next = compressPages(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
