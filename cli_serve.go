@@ -16,6 +16,8 @@ import (
 	"satranc/engine/play"
 	"satranc/handlers"
 	"satranc/handlers/app"
+	"satranc/handlers/tlsserve"
+	"satranc/store"
 )
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -68,8 +70,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"NATS server `URL`, such as nats://10.0.0.5:4222, carrying the live games' events and the ends of games between the nodes of a cluster, so that each node serves the game streams of its own viewers; needs --node-addr; empty: none (env SATRANC_NATS)")
 	fs.BoolVar(&cfg.LagCompensation, "lag-compensation", true,
 		"give players back the network time of their moves, as the server measures it: up to 0.5 s a move from an allowance of 2 s per game that each move refills by 0.25 s (env SATRANC_LAG_COMPENSATION)")
-	var tlsf tlsFlags
-	tlsf.register(fs)
+	fs.IntVar(&cfg.StreamLimits.PerMember, "streams-per-member", handlers.DefaultStreamsPerMember,
+		"event streams (live pages: games, the lobby's waiting page, standings, Watch) a signed-in member may have open at once; past it 429; 0: the default, -1: no cap (env SATRANC_STREAMS_PER_MEMBER)")
+	fs.IntVar(&cfg.StreamLimits.PerAddress, "streams-per-address", handlers.DefaultStreamsPerAddress,
+		"event streams a client address (behind --trusted-proxy the forwarded one; an IPv6 /64) may have open at once, guests and members together; 0: the default, -1: no cap (env SATRANC_STREAMS_PER_ADDRESS)")
+	fs.IntVar(&cfg.StreamLimits.Total, "streams-max", 0,
+		"event streams the server keeps open at once in all; 0: three quarters of the open-file limit, leaving at least 256 descriptors (logged at start); -1: no cap (env SATRANC_STREAMS_MAX)")
+	var tlsf tlsserve.Flags
+	tlsf.Register(fs)
 	var logs logFlags
 	logs.register(fs)
 	if err := setFromEnv(fs, map[string]string{
@@ -77,7 +85,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
 		"invite-expiry": "SATRANC_INVITE_EXPIRY", "first-move-time": "SATRANC_FIRST_MOVE_TIME",
-		"lag-compensation": "SATRANC_LAG_COMPENSATION",
+		"lag-compensation": "SATRANC_LAG_COMPENSATION", "streams-max": "SATRANC_STREAMS_MAX",
+		"streams-per-member": "SATRANC_STREAMS_PER_MEMBER", "streams-per-address": "SATRANC_STREAMS_PER_ADDRESS",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
@@ -107,6 +116,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.BotFillAfter <= 0 {
 		fmt.Fprintln(stderr, "satranc serve: --bot-fill-after must be positive")
+		return 2
+	}
+	if l := cfg.StreamLimits; l.PerMember < -1 || l.PerAddress < -1 || l.Total < -1 {
+		fmt.Fprintln(stderr, "satranc serve: --streams-per-member, --streams-per-address and --streams-max take a number of streams, 0 for the default or -1 for no cap")
 		return 2
 	}
 	if cfg.InviteExpiry <= 0 {
@@ -141,7 +154,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "satranc serve: --prizes: %v\n", err)
 		return 2
 	}
-	if cfg.TLS, err = tlsf.resolve(cfg.DBPath); err != nil {
+	if cfg.TLS, err = tlsf.Resolve(cfg.DBPath, store.IsPostgresURL(cfg.DBPath)); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}
@@ -187,4 +200,12 @@ func envOr(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// flagGiven reports whether the flag name was set on the command line or
+// its environment variable env is set.
+func flagGiven(fs *flag.FlagSet, name, env string) bool {
+	given := os.Getenv(env) != ""
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

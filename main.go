@@ -78,7 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "loadtest":
 		return runLoadtest(ctx, rest, stdout, stderr)
 	case "version":
-		fmt.Fprint(stdout, readBuildInfo())
+		fmt.Fprint(stdout, buildInfo())
 		return 0
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // buildVersion returns the short version: the release version, or "devel"
-// with the VCS revision (see buildInfo.Short).
+// with the VCS revision (see app.BuildInfo.Short).
 func buildVersion() string {
-	return readBuildInfo().Short()
+	return buildInfo().Short()
 }

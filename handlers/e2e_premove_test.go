@@ -37,12 +37,14 @@ func premoveTimer(b *browser, ply int) {
 	b.t.Helper()
 	eval[bool](b, fmt.Sprintf(`(function(){
 		var t = window.__pm = {};
+		// The opponent's move comes as a whole panel or as a move's delta.
 		document.body.addEventListener('htmx:sseBeforeMessage', function (e) {
-			if (e.detail && e.detail.type === 'game' && t.arrived === undefined) t.arrived = performance.now();
+			if (e.detail && (e.detail.type === 'game' || e.detail.type === 'move') && t.arrived === undefined) t.arrived = performance.now();
 		});
-		// Capturing on window: before board.js hears of the swap.
+		// Capturing on window, registered after board.js's own: before
+		// board.js's other scripts hear of the swap.
 		window.addEventListener('htmx:afterSwap', function (e) {
-			if (e.target.id === 'game-panel' && t.arrived !== undefined && t.swap === undefined) t.swap = performance.now();
+			if ((e.target.id === 'game-panel' || e.target.id === 'game-delta') && t.arrived !== undefined && t.swap === undefined) t.swap = performance.now();
 		}, true);
 		document.addEventListener('satranc:move', function () { if (t.sent === undefined) t.sent = performance.now(); });
 		document.addEventListener('htmx:beforeSend', function (e) {

@@ -69,7 +69,14 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: status, msg: views.Message{ID: id}, form: true}
 	}
 	var limited *rateLimitedError
+	var refused *streamRefusedError
 	switch {
+	case errors.As(err, &refused):
+		id := "error.too_many_streams"
+		if refused.reason == streamCapTotal {
+			id = "error.streams_busy"
+		}
+		return errorResponse{status: http.StatusTooManyRequests, msg: views.Message{ID: id}, retry: streamRetry}
 	case errors.As(err, &limited):
 		secs := int(math.Ceil(limited.retry.Seconds()))
 		return errorResponse{

@@ -98,6 +98,7 @@ func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot
 		Letters: letters(ctx),
 		BaseURL: base,
 		Now:     time.Now(),
+		Opening: openingAt(snap, len(snap.Moves)),
 	}
 }
 
@@ -284,11 +285,11 @@ func (h *Handler) gameRoutes(r chi.Router) {
 		r.Get("/play", h.handleNewGame)
 		r.Post("/games/practice", h.handlePracticeCreate)
 		r.Post("/games/private", h.handlePrivateCreate)
-		r.With(h.forwardInvite).Post("/invite/{token}", h.handleInviteJoin)
-		r.With(h.forwardInvite).Post("/invite/{token}/decline", h.handleInviteDecline)
+		r.With(h.forward).Post("/invite/{token}", h.handleInviteJoin)
+		r.With(h.forward).Post("/invite/{token}/decline", h.handleInviteDecline)
 	})
 	r.Route("/games/{id}", func(r chi.Router) {
-		r.Use(h.forwardGame)
+		r.Use(h.forward)
 		r.Get("/", h.handleGameShow)
 		r.Get("/events", h.handleGameEvents)
 		r.Get("/pgn", h.handleGamePGN)

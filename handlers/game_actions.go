@@ -169,7 +169,9 @@ func (h *Handler) handleGamePGN(w http.ResponseWriter, r *http.Request) {
 	}
 	id := snap.ID
 	v := h.gameView(r, snap)
-	pgn, err := h.games.PGN(r.Context(), id, playPGNOptions(r, v))
+	o := playPGNOptions(r, v)
+	h.addPGNRatings(r.Context(), snap, &o)
+	pgn, err := h.games.PGN(r.Context(), id, o)
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -32,6 +33,7 @@ const onceSpectators = 200
 type tally struct {
 	mu         sync.Mutex
 	ids        []string
+	moveBytes  []int // of each move sent as a delta (views.EventMove), in order
 	bytes      map[string]int
 	events     map[string]int
 	beatsAfter int
@@ -47,6 +49,58 @@ func (t *tally) beats() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.beatsAfter
+}
+
+var dumpDelta func(id string, size int)
+
+// streamRig is a real server on a SQLite file in t.TempDir() with a
+// private game of 15+10 between two members, White and Black, started.
+type streamRig struct {
+	srv          *httptest.Server
+	games        *play.Service
+	id           int64
+	white, black player
+}
+
+// newStreamRig starts a streamRig whose handlers' Config tune changes.
+func newStreamRig(t *testing.T, tune func(*Config)) *streamRig {
+	t.Helper()
+	discard := slog.New(slog.DiscardHandler)
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "streams.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	accounts, err := account.NewService(st, account.NewHasher(account.TestParams), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := play.New(play.Config{Store: st, Logger: discard})
+	t.Cleanup(games.Close)
+	cfg := Config{
+		Logger: discard, DB: st, Accounts: accounts, AuthLimit: looseLimit, MoveLimit: looseLimit, CreateLimit: looseLimit,
+		Games: games, Chat: games, Voice: games, Users: st,
+	}
+	tune(&cfg)
+	h := New(cfg)
+	srv := serveRoutes(h, nil)
+	t.Cleanup(srv.Close)
+	e := &stackEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, accounts: accounts, games: games}
+	ctx := context.Background()
+	a, b := e.player(t, "ayse"), e.player(t, "bora")
+	id, token, err := games.CreatePrivateGame(ctx, a.ID, clock.Control{Initial: 15 * time.Minute, Increment: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.JoinPrivateGame(ctx, b.ID, token); err != nil {
+		t.Fatal(err)
+	}
+	rig := &streamRig{srv: srv, games: games, id: id, white: a, black: b}
+	snap := e.snapshot(t, id)
+	if side, _ := snap.SideOf(a.ID); side != chess.White {
+		rig.white, rig.black = b, a
+	}
+	return rig
 }
 
 // countStream reads body's events into t until it ends.
@@ -66,7 +120,13 @@ func countStream(body interface{ Read([]byte) (int, error) }, t *tally) {
 			}
 			t.bytes[name] += size
 			t.events[name]++
-			if name == views.EventGame {
+			if name == views.EventMove {
+				t.moveBytes = append(t.moveBytes, size)
+				if dumpDelta != nil {
+					dumpDelta(id, size)
+				}
+			}
+			if name == views.EventGame || name == views.EventMove {
 				t.ids = append(t.ids, id)
 				t.beatsAfter = 0
 			} else if name == "comment" {
@@ -90,46 +150,17 @@ func countStream(body interface{ Read([]byte) (int, error) }, t *tally) {
 // nothing for the draw offer and its decline, which it does not see. It
 // logs the events and bytes one spectator received for the whole game.
 func TestGameEventsExactlyOnce(t *testing.T) {
-	t.Skip("issue 18: fails today (the mating move twice to 0 to 202 of 202 streams, every spectator a panel for a draw offer and its decline); unskip with the fix")
 	if testing.Short() {
 		t.Skip("opens some 200 streams")
 	}
-	discard := slog.New(slog.DiscardHandler)
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "once.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	accounts, err := account.NewService(st, account.NewHasher(account.TestParams), time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := play.New(play.Config{Store: st, Logger: discard})
-	t.Cleanup(games.Close)
 	// A heartbeat soon after every quiet spell: two of them after the
 	// final panel show that nothing else came of the game's end.
-	h := New(Config{
-		Logger: discard, DB: st, Accounts: accounts, AuthLimit: looseLimit, MoveLimit: looseLimit, CreateLimit: looseLimit,
-		Games: games, Chat: games, Voice: games, Users: st, Heartbeat: 100 * time.Millisecond, ClockSync: 100 * time.Millisecond,
+	rig := newStreamRig(t, func(c *Config) {
+		c.Heartbeat, c.ClockSync = 100*time.Millisecond, 100*time.Millisecond
+		c.StreamLimits = StreamLimits{PerAddress: -1} // 200 spectators from one address
 	})
-	srv := serveRoutes(h, nil)
-	t.Cleanup(srv.Close)
-	e := &stackEnv{accountEnv: &accountEnv{h: h.Routes(), store: st}, accounts: accounts, games: games}
-
+	srv, games, id, white, black := rig.srv, rig.games, rig.id, rig.white, rig.black
 	ctx := context.Background()
-	a, b := e.player(t, "ayse"), e.player(t, "bora")
-	id, token, err := games.CreatePrivateGame(ctx, a.ID, clock.Control{Initial: 15 * time.Minute, Increment: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := games.JoinPrivateGame(ctx, b.ID, token); err != nil {
-		t.Fatal(err)
-	}
-	white, black := a, b
-	snap := e.snapshot(t, id)
-	if side, _ := snap.SideOf(a.ID); side != chess.White {
-		white, black = b, a
-	}
 
 	type viewer struct {
 		*tally
@@ -145,7 +176,7 @@ func TestGameEventsExactlyOnce(t *testing.T) {
 		readers.Wait()
 	}()
 	open := func(p *player) {
-		req, err := http.NewRequest(http.MethodGet, srv.URL+"/games/"+strconv.FormatInt(id, 10)+"/events", nil)
+		req, err := http.NewRequest(http.MethodGet, srv.URL+"/games/"+strconv.FormatInt(id, 10)+"/events?"+views.DeltaQuery, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,8 +301,8 @@ func TestGameEventsExactlyOnce(t *testing.T) {
 			twice[true], onceSpectators, twice[false], mateTwice)
 	}
 	s := viewers[2]
-	t.Logf("one spectator, whole game (%d plies): %d panels, %d bytes of panels, %d events, %d bytes in all (heartbeats included)",
-		len(moves), s.events[views.EventGame], s.bytes[views.EventGame], sum(s.events), sum(s.bytes))
+	t.Logf("one spectator, whole game (%d plies): %d whole panels (%d bytes), %d moves as deltas (%d bytes), %d events, %d bytes in all (heartbeats included)",
+		len(moves), s.events[views.EventGame], s.bytes[views.EventGame], s.events[views.EventMove], s.bytes[views.EventMove], sum(s.events), sum(s.bytes))
 }
 
 func sum(m map[string]int) int {

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"satranc/engine/chess"
-	"satranc/engine/play"
 	"satranc/engine/voice"
 	"satranc/views"
 )
@@ -95,57 +93,4 @@ func sendVoice(stream *sseWriter, sig voice.Signal) error {
 		return err
 	}
 	return stream.event("", views.EventVoice, data) // JSON escapes line breaks: one data line
-}
-
-// gameViewer is who watches a game stream: a player of one side, or not.
-type gameViewer struct {
-	side    chess.Color
-	playing bool
-}
-
-// forward writes a burst of a game's events to one viewer's stream: each
-// voice signal of the opponent as it is, and one render of the panel
-// (send) for everything else, with the chat read again after a message.
-// Spectators get nothing of the chat and the voice chat, not even their
-// events; a player does not get their own signals back. rendered reports
-// whether the panel, and with it the clocks, went out.
-func forward(stream *sseWriter, burst []play.Event, v gameViewer, sv *streamViews, send func() error) (rendered bool, err error) {
-	render := false
-	for _, ev := range burst {
-		switch p := ev.Payload.(type) {
-		case play.VoiceSignalled:
-			if v.playing && p.From != v.side {
-				if err := sendVoice(stream, p.Signal); err != nil {
-					return false, err
-				}
-			}
-		case play.ChatPosted:
-			if v.playing {
-				sv.chatChanged()
-				render = true
-			}
-		default:
-			render = true
-		}
-	}
-	if render {
-		return true, send()
-	}
-	return false, nil
-}
-
-// appendWaiting appends to burst the events already waiting on c, without
-// blocking; open is false if c was closed.
-func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
-	for {
-		select {
-		case e, ok := <-c:
-			if !ok {
-				return burst, false
-			}
-			burst = append(burst, e)
-		default:
-			return burst, true
-		}
-	}
 }

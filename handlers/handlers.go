@@ -127,6 +127,10 @@ type Config struct {
 	// StreamWriteTimeout is how long an event may take to reach a client
 	// before the stream is dropped (0: DefaultStreamWriteTimeout).
 	StreamWriteTimeout time.Duration
+	// StreamLimits caps the event streams open at once per member, per
+	// client address and in all (stream_limit.go); the zero value means
+	// the defaults.
+	StreamLimits StreamLimits
 	// Owners, with several nodes on one database, tells which node owns
 	// each live game, and the game's requests are forwarded there
 	// (forward.go); nil: a single node.
@@ -196,6 +200,8 @@ type Handler struct {
 	detached *detachedStreams
 	// watch keeps the list of games to watch for the Watch streams.
 	watch *watchHub
+	// streams counts the open event streams under Config.StreamLimits.
+	streams *streamLimiter
 
 	// online counts the members seen lately, for the home page.
 	online *onlineMembers
@@ -223,6 +229,7 @@ func New(cfg Config) *Handler {
 	h.inPlay = cfg.InPlay
 	h.detached = newDetachedStreams()
 	h.watch = newWatchHub(h)
+	h.streams = newStreamLimiter(cfg.StreamLimits)
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
@@ -289,6 +296,7 @@ func (h *Handler) Routes() http.Handler {
 
 	r.Group(func(r chi.Router) {
 		r.Use(h.page)
+		r.Use(h.limitStreams) // after page: it counts the member
 		r.Get("/", h.handleHome)
 		r.Post("/lang", h.handleLanguage)
 		r.Get("/rules", h.handleRules)
@@ -316,7 +324,7 @@ func (h *Handler) Routes() http.Handler {
 			if h.games != nil {
 				// Open to guests: they see the invitation and sign up or
 				// log in on the way to accepting it.
-				r.With(h.forwardInvite).Get("/invite/{token}", h.handleInviteShow)
+				r.With(h.forward).Get("/invite/{token}", h.handleInviteShow)
 				// Open to guests too: watching (gameRoutes).
 				h.gameRoutes(r)
 				if h.inPlay != nil {

@@ -92,7 +92,7 @@ func TestBoardStartingPosition(t *testing.T) {
 			}
 			want = side + strings.ToUpper(string(c))
 		}
-		img := s.Find(`[data-testid="piece"]`)
+		img := s.Find(`img.piece`)
 		got, _ := img.Attr("data-piece")
 		if got != want {
 			t.Errorf("%s holds %q, want %q", name, got, want)

@@ -376,8 +376,8 @@ func TestLangParameterKeptByRequests(t *testing.T) {
 	tests := []struct {
 		page, selector, name, want string
 	}{
-		{game, `[sse-connect]`, "sse-connect", game + "/events"},
-		{game + "?lang=tr", `[sse-connect]`, "sse-connect", game + "/events?lang=tr"},
+		{game, `[sse-connect]`, "sse-connect", game + "/events?" + views.DeltaQuery},
+		{game + "?lang=tr", `[sse-connect]`, "sse-connect", game + "/events?" + views.DeltaQuery + "&lang=tr"},
 		{game + "?lang=tr", `form[hx-post$="/moves?lang=tr"]`, "hx-post", game + "/moves?lang=tr"},
 		{game + "?lang=tr", `[data-voice-path]`, "data-voice-path", game + "/voice?lang=tr"},
 		{game + "?lang=tr", `form[hx-post$="/chat?lang=tr"]`, "hx-post", game + "/chat?lang=tr"},

@@ -34,7 +34,7 @@ func (h *Handler) lobbyRoutes(r chi.Router) {
 		r.Post("/lobby/bonus", h.handleBonusClaim)
 	}
 	// The queues are in the memory of one node of a cluster (forward.go).
-	queues := r.With(h.forwardLobby)
+	queues := r.With(h.forward)
 	queues.Post("/lobby/join", h.handleLobbyJoin)
 	queues.Post("/lobby/cancel", h.handleLobbyCancel)
 	queues.Get("/lobby/wait", h.handleLobbyWait)

@@ -45,6 +45,7 @@ type Metrics struct {
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
 	streams      prometheus.Gauge
+	refused      *prometheus.CounterVec
 	busStreams   prometheus.Counter
 	moves        prometheus.Counter
 	moveDuration prometheus.Histogram
@@ -68,6 +69,10 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 			Name: "satranc_sse_streams",
 			Help: "Game event streams (SSE) open now.",
 		}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "satranc_sse_streams_refused_total",
+			Help: "Event streams refused with 429, by the cap they met: member, address or total (handlers/stream_limit.go).",
+		}, []string{"reason"}),
 		busStreams: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "satranc_sse_bus_streams_total",
 			Help: "Game event streams served by this node from the bus, for games another node owns (docs/scaling.md).",
@@ -89,7 +94,10 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.streams, m.busStreams, m.moves, m.moveDuration, m.moveLatency,
+	for _, reason := range []string{streamCapMember, streamCapAddress, streamCapTotal} {
+		m.refused.WithLabelValues(reason) // exported as 0 until the first refusal
+	}
+	m.reg.MustRegister(m.requests, m.duration, m.streams, m.refused, m.busStreams, m.moves, m.moveDuration, m.moveLatency,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	info := prometheus.NewGaugeVec(prometheus.GaugeOpts{
@@ -164,6 +172,14 @@ func (m *Metrics) instrument(next http.Handler) http.Handler {
 func (m *Metrics) busStream() {
 	if m != nil {
 		m.busStreams.Inc()
+	}
+}
+
+// streamRefused counts an event stream refused at a cap, the reason
+// (streamCap*).
+func (m *Metrics) streamRefused(reason string) {
+	if m != nil {
+		m.refused.WithLabelValues(reason).Inc()
 	}
 }
 

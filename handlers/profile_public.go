@@ -124,6 +124,7 @@ func (h *Handler) handleReplay(w http.ResponseWriter, r *http.Request) {
 	if u, ok := userFrom(r.Context()); ok {
 		viewer = u.ID
 	}
-	v := views.NewReplayView(snap, ply, views.GameViewInput{Viewer: viewer, Names: p.names, Frames: p.frames, Ratings: p.ratings, Letters: letters(r.Context()), Now: time.Now()})
+	v := views.NewReplayView(snap, ply, views.GameViewInput{Viewer: viewer, Names: p.names, Frames: p.frames, Ratings: p.ratings,
+		Letters: letters(r.Context()), Now: time.Now(), Opening: openingAt(snap, ply)})
 	h.render(w, r, http.StatusOK, views.ReplayPage(v))
 }

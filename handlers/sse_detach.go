@@ -38,7 +38,10 @@ func detachSSE(ctx context.Context, w http.ResponseWriter, r *http.Request, writ
 	// The reader and writer net/http hands over with the connection are
 	// left for the garbage collector: nothing is read from a stream's
 	// connection (a GET has no body), and events are written whole.
-	sink := &connSink{conn: conn}
+	// The stream's slot under the caps (stream_limit.go) is the
+	// connection's from now on: it is given back when the connection
+	// closes, not when the handler returns.
+	sink := &connSink{conn: conn, slot: detachStreamSlot(r.Context())}
 	// The server's read and write deadlines, set for the request, would
 	// otherwise still apply.
 	if err := conn.SetDeadline(time.Time{}); err != nil {
@@ -66,6 +69,7 @@ func detachSSE(ctx context.Context, w http.ResponseWriter, r *http.Request, writ
 type connSink struct {
 	conn net.Conn
 	buf  *bytes.Buffer // nil between events
+	slot *streamSlot   // nil: the stream holds none
 }
 
 func (c *connSink) Write(b []byte) (int, error) {
@@ -88,10 +92,12 @@ func (c *connSink) Flush() error {
 
 func (c *connSink) SetWriteDeadline(t time.Time) error { return c.conn.SetWriteDeadline(t) }
 
-// Close closes the connection, which ends the response.
+// Close closes the connection, which ends the response, and gives back
+// the stream's slot.
 func (c *connSink) Close() {
 	c.release()
 	_ = c.conn.Close()
+	c.slot.release()
 }
 
 func (c *connSink) release() {

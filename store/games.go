@@ -199,42 +199,44 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 // AppendMove stores move m of game id and, if end is not nil, ends the
 // game, in one transaction. The move must be the next ply of an active game.
 //
-// A move that ends nothing, nearly every one, is a single INSERT that checks
-// the game and the ply itself, and on SQLite it is committed together with
+// A move that ends nothing, nearly every one, is committed together with
 // the other games' moves waiting at the same time (move_batch.go): under
-// load, the writer connection (see Store) is what every move waits for.
+// load, the writer connection (see Store) is what every move waits for. A
+// move that ends the game is written with the game's end and settlement.
+// Either way, on a node of a cluster the transaction that writes the move
+// first checks the game's lease (fence, leases.go).
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
-	if end == nil && s.Node == "" { // a cluster's node checks its lease in a transaction
-		var err error
-		if s.moves != nil {
-			err = s.moves.append(ctx, id, m) // SQLite: with other games' moves (move_batch.go)
-		} else {
-			err = appendMove(ctx, s.db, id, m)
-		}
-		if err != nil {
-			return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
-		}
-		return nil
+	var err error
+	if end == nil {
+		err = s.moves.append(ctx, id, m)
+	} else {
+		err = s.appendEnding(ctx, id, m, *end)
 	}
-	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
+	}
+	return nil
+}
+
+// appendEnding writes move m of game id and the game's end in one
+// transaction, which first checks the game's lease.
+func (s *Store) appendEnding(ctx context.Context, id int64, m play.StoredMove, end play.Ending) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
 	}
 	defer func() { _ = tx.Rollback() }()
 	err = s.fence(ctx, tx, id)
 	if err == nil {
 		err = appendMove(ctx, tx, id, m)
 	}
-	if err == nil && end != nil {
-		err = finishGame(ctx, tx, id, *end)
+	if err == nil {
+		err = finishGame(ctx, tx, id, end)
 	}
 	if err == nil {
 		err = tx.Commit()
 	}
-	if err != nil {
-		return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
-	}
-	return nil
+	return err
 }
 
 // appendMove inserts move m if game id is active and m is its next ply; if

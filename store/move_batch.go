@@ -27,16 +27,29 @@ func (r moveRefusal) Unwrap() error { return r.error }
 // moveBatcher commits the moves that end nothing (nearly all of them) of
 // many games together: one goroutine takes every move waiting, writes them
 // in one transaction on the writer connection and then answers each, so
-// that a move is acknowledged only once it is committed, as before.
+// that a move is acknowledged only once it is committed. Open makes one
+// for every store, set for its database (newMoveBatcher), so that
+// AppendMove does not ask which deployment it runs in.
 //
 // With one statement per move, each move's game waited for the writer
 // connection in database/sql's queue, and the connection passed from one
 // goroutine to the next once per move: under load, every hand-over waited
 // for the scheduler, and at 5,000 games hundreds of moves at a time waited
 // 0.3 to 1 s (docs/performance.md, "Load"). A batch passes once for all
-// the moves that queued meanwhile, and one commit serves them all.
+// the moves that queued meanwhile, and one commit serves them all (on
+// PostgreSQL, one take of the writers' lock too).
 type moveBatcher struct {
-	db   countedDB
+	db countedDB
+	// fence checks before each move that this node may write the game
+	// (Store.fence: on a single node there is nothing to check), in the
+	// transaction that writes it; a move it refuses fails alone.
+	fence func(ctx context.Context, q sqlx.QueryerContext, id int64) error
+	// solo lets a batch of one move go without a transaction: one
+	// INSERT, which checks the game and the ply itself. That is SQLite's,
+	// one process's file, which no other node shares. On PostgreSQL,
+	// which the nodes of a cluster share, every batch is a transaction,
+	// so that a lease cannot change between its check and the write.
+	solo bool
 	reqs chan moveRequest
 	stop chan struct{}
 	done sync.WaitGroup
@@ -55,8 +68,8 @@ type moveRequest struct {
 	answer chan error
 }
 
-func newMoveBatcher(db countedDB) *moveBatcher {
-	b := &moveBatcher{db: db, reqs: make(chan moveRequest, maxMoveBatch), stop: make(chan struct{})}
+func newMoveBatcher(db countedDB, fence func(context.Context, sqlx.QueryerContext, int64) error, solo bool) *moveBatcher {
+	b := &moveBatcher{db: db, fence: fence, solo: solo, reqs: make(chan moveRequest, maxMoveBatch), stop: make(chan struct{})}
 	b.done.Go(b.run)
 	return b
 }
@@ -153,9 +166,9 @@ func (b *moveBatcher) writeTogether(batch []moveRequest, results []error) error 
 	// The batch's own context: a move's request may end while the others
 	// are written; a move whose request has already ended is not written.
 	ctx := context.Background()
-	if len(batch) == 1 {
+	if len(batch) == 1 && b.solo {
 		// One move is one statement, a transaction of its own.
-		return writeMove(ctx, b.db, batch[0], &results[0])
+		return b.writeMove(ctx, b.db, batch[0], &results[0])
 	}
 	tx, err := b.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -163,7 +176,7 @@ func (b *moveBatcher) writeTogether(batch []moveRequest, results []error) error 
 	}
 	defer func() { _ = tx.Rollback() }() // a no-op after Commit
 	for i, req := range batch {
-		if err := writeMove(ctx, tx, req, &results[i]); err != nil {
+		if err := b.writeMove(ctx, tx, req, &results[i]); err != nil {
 			return err
 		}
 	}
@@ -175,13 +188,17 @@ func (b *moveBatcher) writeTogether(batch []moveRequest, results []error) error 
 
 // writeMove writes req's move through q, unless its request has ended,
 // and sets *result to the move's answer; it returns a database error.
-func writeMove(ctx context.Context, q sqlx.ExtContext, req moveRequest, result *error) error {
+func (b *moveBatcher) writeMove(ctx context.Context, q sqlx.ExtContext, req moveRequest, result *error) error {
 	if err := req.ctx.Err(); err != nil {
 		*result = err
 		return nil
 	}
-	err := appendMove(ctx, q, req.id, req.m)
-	if _, refused := errors.AsType[moveRefusal](err); err != nil && !refused {
+	err := b.fence(ctx, q, req.id)
+	if err == nil {
+		err = appendMove(ctx, q, req.id, req.m)
+	}
+	_, refused := errors.AsType[moveRefusal](err)
+	if err != nil && !refused && !errors.Is(err, play.ErrNotOwner) {
 		return err
 	}
 	*result = err

@@ -73,7 +73,7 @@ func TestMoveBatchEachMoveAlone(t *testing.T) {
 func TestMoveBatchAfterClose(t *testing.T) {
 	s, path := mustOpen(t)
 	if onPostgres(t) {
-		t.Skip("moves are batched on SQLite only")
+		t.Skip("reopens its SQLite file after Close")
 	}
 	mustUsers(t, s, 2)
 	ids := startGames(t, s, 1)

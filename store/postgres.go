@@ -100,6 +100,7 @@ func openPostgres(ctx context.Context, url string) (*Store, error) {
 		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: readers: %w", where, err)
 	}
+	s.moves = newMoveBatcher(s.db, s.fence, false) // every batch a transaction: see moveBatcher.solo
 	return s, nil
 }
 

@@ -135,22 +135,11 @@ func settleGame(ctx context.Context, q sqlx.ExtContext, id int64) error {
 	return writeDecision(ctx, q, g, d)
 }
 
-// table returns the settlement's name for a game of kind k.
-func table(k play.Kind) chips.Table {
-	switch k {
-	case play.Quick:
-		return chips.QuickPlay
-	case play.Lounge:
-		return chips.LoungeTable
-	}
-	return chips.Casual
-}
-
 // ended reads what chips.Decide needs of game g, which has just ended:
 // each human's rating, rated games and VIP status as they stand before
 // the settlement.
 func ended(ctx context.Context, q sqlx.QueryerContext, g play.GameRecord) (chips.Ended, error) {
-	e := chips.Ended{Game: g.ID, Table: table(g.Kind), White: chips.Side{Seat: g.White}, Black: chips.Side{Seat: g.Black},
+	e := chips.Ended{Game: g.ID, Table: g.Kind.Table(), White: chips.Side{Seat: g.White}, Black: chips.Side{Seat: g.Black},
 		Stake: g.Stake, Unstaked: g.Unstaked, Status: g.Status, Result: g.Outcome.Result}
 	for _, s := range []*chips.Side{&e.White, &e.Black} {
 		if !s.Seat.IsHuman() {

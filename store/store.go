@@ -45,8 +45,8 @@ type Store struct {
 	rdb countedDB
 	// errs counts the database errors of both (Errors).
 	errs *errCounter
-	// moves commits the moves that end nothing in batches (SQLite only;
-	// nil on PostgreSQL).
+	// moves writes the moves that end nothing, in batches (move_batch.go),
+	// as suits the database: set by Open.
 	moves *moveBatcher
 	// path is the database file ("" on PostgreSQL).
 	path string
@@ -56,11 +56,11 @@ type Store struct {
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
 
-	// Node, set on a node of a cluster (docs/scaling.md), is this node's
-	// id in the game leases: every write of a game's start, moves and end
-	// then checks, in its own transaction, that this node holds the
-	// game's unexpired lease (fencing, store/leases.go). "": a single
-	// node, which checks nothing.
+	// Node, set on a node of a cluster (docs/scaling.md) before the
+	// first write, is this node's id in the game leases: every write of a
+	// game's start, moves and end then checks, in the transaction that
+	// writes it, that this node holds the game's unexpired lease (fencing,
+	// store/leases.go). "": a single node, which checks nothing.
 	Node string
 
 	// SignupGrant and DailyBonus are the chips a new account gets and the
@@ -111,7 +111,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: readers: %w", path, err)
 	}
-	s.moves = newMoveBatcher(s.db)
+	s.moves = newMoveBatcher(s.db, s.fence, true) // a lone move is one statement (solo)
 	return s, nil
 }
 
@@ -174,7 +174,7 @@ func (s *Store) init(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if s.moves != nil {
+	if s.moves != nil { // nil when Open failed before making it
 		s.moves.close() // the moves queued are written first
 	}
 	var rerr error

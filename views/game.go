@@ -10,6 +10,7 @@ import (
 	"satranc/engine/chess"
 	"satranc/engine/elo"
 	"satranc/engine/game"
+	"satranc/engine/opening"
 	"satranc/engine/play"
 )
 
@@ -114,6 +115,9 @@ type GameView struct {
 	CanReport   bool
 	Reported    bool
 	ReportError *Message
+	// Opening is the opening of the game's position (engine/opening), as
+	// the handler names it; zero when none (openingLine).
+	Opening opening.Opening
 }
 
 // PlayerView is one side of the board: who plays it and their clock.
@@ -211,6 +215,9 @@ type GameViewInput struct {
 	// of a game that is over, as the database holds it; nil when it could
 	// not be read (the result panel then asks for it again).
 	Settlement *play.Settlement
+	// Opening is the opening of snap's position (engine/opening), or of
+	// the position shown by a replay; zero when the game has none.
+	Opening opening.Opening
 }
 
 // NewPlayerViews returns the players of snap as the viewer sees them, top
@@ -252,6 +259,7 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 		ToMove: snap.Position.SideToMove(), InCheck: snap.Position.InCheck(),
 		Timed: snap.Control.Timed(), ControlText: snap.Control.String(),
 		Stake: snap.Stake, Unstaked: snap.Unstaked, Voided: !snap.VoidedAt.IsZero(),
+		Opening: in.Opening,
 	}
 	v.Side, v.Player = snap.SideOf(in.Viewer)
 	bottom := chess.White

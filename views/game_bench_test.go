@@ -52,3 +52,35 @@ func BenchmarkGamePanel(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/panel")
 }
+
+// BenchmarkMoveDelta is what a player's stream does after each move when
+// its page asked for deltas: the view of the snapshot, the delta from the
+// previous panel's mark, and the delta's HTML.
+func BenchmarkMoveDelta(b *testing.B) {
+	snap := benchSnapshot(b)
+	prev := snap
+	prev.Moves = snap.Moves[:len(snap.Moves)-1]
+	prev.Ply = len(prev.Moves)
+	prev.Position = prev.Start
+	for _, m := range prev.Moves {
+		prev.Position = prev.Position.Play(m.Move)
+	}
+	loc := LocaleFrom(ctxIn("en"))
+	loc.Texts = NewTexts(loc.Localizer)
+	ctx := WithLocale(context.Background(), loc)
+	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
+	mark := NewGameView(prev, in).Mark()
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		d, ok := NewPanelDelta(mark, NewGameView(snap, in))
+		if !ok {
+			b.Fatal("no delta")
+		}
+		if err := MoveDelta(d).Render(ctx, &buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/delta")
+}

@@ -29,13 +29,16 @@ const (
 
 // AcceptsDraw reports whether a player whose evaluation of p is score
 // (centipawns or a mate score, from that player's own point of view)
-// accepts a draw offer: when clearly worse, or when dead equal late in
-// the game.
+// accepts a draw offer: when clearly worse, when dead equal late in the
+// game, or in a dead-drawn ending (resign.go) when not clearly better.
 func AcceptsDraw(p chess.Position, score int) bool {
 	if score <= drawWorse {
 		return true
 	}
-	return abs(score) <= drawEqual && lateGame(p)
+	if _, mate := MateIn(score); mate {
+		return false
+	}
+	return abs(score) <= drawEqual && lateGame(p) || deadDrawn(&p) && score <= drawOfferScore
 }
 
 // lateGame reports whether p is late in a game: from move drawLateMove,
@@ -55,12 +58,15 @@ func lateGame(p chess.Position) bool {
 
 // AnswerDraw reports whether the bot, playing side, accepts a draw offered
 // in p (history as for Move): AcceptsDraw with the score of a short search
-// at the bot's level.
+// at the bot's level, or, when p repeats an earlier position, if the bot
+// stands no better than equal.
 func (b *Bot) AnswerDraw(ctx context.Context, p chess.Position, history []uint64, side chess.Color) bool {
-	res := b.Think(ctx, p, history, Limits{Hard: drawThinkTime, Soft: drawThinkTime}, nil)
+	b.mu.Lock()
+	res := b.think(ctx, p, history, Limits{Hard: drawThinkTime, Soft: drawThinkTime}, nil)
+	b.mu.Unlock()
 	score := res.Score
 	if p.SideToMove() != side {
 		score = -score
 	}
-	return AcceptsDraw(p, score)
+	return AcceptsDraw(p, score) || repeats(&p, history) && score <= drawEqual
 }

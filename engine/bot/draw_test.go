@@ -20,7 +20,12 @@ func TestAcceptsDraw(t *testing.T) {
 		{"opening, mated", chess.StartFEN, -mateScore + 10, true},
 		{"opening, better", chess.StartFEN, 300, false},
 		{"endgame, dead equal", "8/5k2/8/3r4/8/3R4/5K2/8 w - - 0 30", 10, true},
-		{"endgame, a little better", "8/5k2/8/3r4/8/3R4/5K2/8 w - - 0 30", 80, false},
+		{"rook against rook, a little better: dead drawn", "8/5k2/8/3r4/8/3R4/5K2/8 w - - 0 30", 80, true},
+		{"rook against rook, clearly better", "8/5k2/8/3r4/8/3R4/5K2/8 w - - 0 30", 150, false},
+		{"rook endgame with pawns, a little better", "8/5kp1/8/3r4/8/3R4/5KP1/8 w - - 0 30", 80, false},
+		{"opposite bishops, a pawn up", "8/5kp1/8/3b4/8/4B3/5KPP/8 w - - 0 30", 90, true},
+		{"same-coloured bishops, a pawn up", "8/5kp1/8/4b3/8/4B3/5KPP/8 w - - 0 30", 90, false},
+		{"dead drawn but a mate seen", "8/5k2/8/3r4/8/3R4/5K2/8 w - - 0 30", mateScore - 5, false},
 		{"move 45, dead equal", "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 45", -5, true},
 	}
 	for _, tc := range tests {

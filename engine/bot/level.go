@@ -90,19 +90,26 @@ var styles = [...]style{
 // best first: the best at Max, otherwise one of the exactly scored moves
 // within the level's margin of the best, the better ones more likely. r is
 // the random value that decides.
+//
+// Mates are a class apart and never enter that choice, since a mate score
+// is no number of centipawns: when the search found a forced mate for the
+// bot, it plays the shortest one it found (the best root move), as a
+// person who sees a mate plays it; when every move is mated, it makes the
+// longest defence. And a move that walks into a mate the search saw is
+// never among the centipawn choices.
 func (st style) choose(root []RootMove, r uint64) chess.Move {
 	if len(root) == 0 {
 		return chess.NullMove
 	}
 	best := root[0]
-	if st.margin <= 0 || !best.Exact {
+	if _, mate := MateIn(best.Score); st.margin <= 0 || !best.Exact || mate {
 		return best.Move
 	}
 	var weights [chess.MaxMoves]float64
 	total := 0.0
 	n := 0
 	for i, rm := range root {
-		if !rm.Exact || rm.Score < best.Score-st.margin {
+		if _, mate := MateIn(rm.Score); mate || !rm.Exact || rm.Score < best.Score-st.margin {
 			break
 		}
 		w := math.Exp(float64(rm.Score-best.Score) / st.temperature)

@@ -46,6 +46,11 @@ type Bot struct {
 	mu    sync.Mutex
 	seed  uint64
 	eng   *Engine
+	// trail holds the bot's evaluations of the positions it moved in this
+	// game, oldest first, and offered the ply of its last draw offer (0:
+	// none): resign.go.
+	trail   []judged
+	offered int
 }
 
 // New returns a bot at level l whose random choices follow seed: with the
@@ -71,6 +76,7 @@ func (b *Bot) NewGame(seed uint64) {
 	defer b.mu.Unlock()
 	b.seed = seed
 	b.eng.Clear()
+	b.trail, b.offered = b.trail[:0], 0
 }
 
 // SetHash replaces the transposition table with one of about mb megabytes.
@@ -80,26 +86,47 @@ func (b *Bot) SetHash(mb int) {
 	b.eng.tt = newTable(mb)
 }
 
-// Move implements Player.
+// Move implements Player. It plays as a person would: from its opening
+// book while the game is in it (book.go), otherwise the move Think chooses
+// within the clock's budget, and it remembers its evaluation for Resigns
+// and OffersDraw.
 func (b *Bot) Move(ctx context.Context, p chess.Position, history []uint64, c Clock) (chess.Move, error) {
+	b.mu.Lock()
+	m, ok := fromBook(&p, b.level, b.seed)
+	b.mu.Unlock()
+	if ok {
+		return m, nil
+	}
 	soft, hard := Budget(c)
 	if c.Remaining <= 0 && b.level == Max {
 		soft, hard = untimedMoveTime, untimedMoveTime
 	}
-	res := b.Think(ctx, p, history, Limits{Soft: soft, Hard: hard}, nil)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	res := b.think(ctx, p, history, Limits{Soft: soft, Hard: hard}, nil)
 	if res.Move == chess.NullMove {
 		return chess.NullMove, ErrNoMove
+	}
+	if res.Depth > 0 {
+		b.remember(plyOf(&p), res.Score)
 	}
 	return res.Move, nil
 }
 
 // Think searches p within lim, further limited by the bot's level, and
 // returns the search result with Move set to the move the bot plays (which
-// below Max is not always the best one). report is called after each
-// completed iteration.
+// below Max is not always the best one, but always a mate in one when
+// there is one, and the shortest mate the search found). report is called
+// after each completed iteration. Think is the engine's answer, for
+// analysis and matches: it never plays from the opening book (Move does).
 func (b *Bot) Think(ctx context.Context, p chess.Position, history []uint64, lim Limits, report func(Info)) Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	return b.think(ctx, p, history, lim, report)
+}
+
+// think is Think with b.mu held.
+func (b *Bot) think(ctx context.Context, p chess.Position, history []uint64, lim Limits, report func(Info)) Result {
 	st := styles[b.level]
 	if st.depth > 0 {
 		lim.Depth = min(positive(lim.Depth, st.depth), st.depth)
@@ -118,7 +145,31 @@ func (b *Bot) Think(ctx context.Context, p chess.Position, history []uint64, lim
 		res.Move = m
 		res.PV = []chess.Move{m}
 	}
+	// A mate in one is always played, at every level, whatever the search
+	// was cut short by: a person who can mate does.
+	if m, ok := mateInOne(p, res.Root); ok && m != res.Move {
+		res.Move, res.Score = m, mateScore-1
+		res.PV = []chess.Move{m}
+	}
 	return res
+}
+
+// mateInOne returns a move among root that checkmates at once, the first
+// in root's order (the search's best first), if there is one.
+func mateInOne(p chess.Position, root []RootMove) (chess.Move, bool) {
+	var buf [chess.MaxMoves]chess.Move
+	for _, rm := range root {
+		if mates(p, rm.Move, buf[:0]) {
+			return rm.Move, true
+		}
+	}
+	return chess.NullMove, false
+}
+
+// mates reports whether m checkmates in p; buf is scratch space.
+func mates(p chess.Position, m chess.Move, buf []chess.Move) bool {
+	child := p.Play(m)
+	return child.InCheck() && len(child.AppendLegalMoves(buf)) == 0
 }
 
 // positive returns x, or def when x is zero.

@@ -58,10 +58,12 @@ func (pp pooled) Move(ctx context.Context, p chess.Position, history []uint64, c
 	return pp.inner.Move(ctx, p, history, c)
 }
 
-// Paced returns a Player that takes at least the thinking time pace.Delay
-// gives for each move before answering, for bots at public tables. The
-// wait ends early when ctx is done. The search itself should run inside the
-// pool, and the waiting outside it: Paced(pool.Player(bot), pace).
+// Paced returns a Player that takes at least the thinking time
+// pace.MoveDelay gives for each move before answering, as a person would:
+// BlitzPace at public tables, PracticePace in practice games. The wait
+// ends early when ctx is done; the zero Pace does not wait. The search
+// itself should run inside the pool, and the waiting outside it:
+// Paced(pool.Player(bot), pace, seed).
 func Paced(p Player, pace Pace, seed uint64) Player {
 	return paced{inner: p, pace: pace, seed: seed}
 }
@@ -78,7 +80,7 @@ func (pp paced) Move(ctx context.Context, p chess.Position, history []uint64, c 
 	if err != nil {
 		return m, err
 	}
-	wait := pp.pace.Delay(c, p.FullmoveNumber(), splitmix(pp.seed^p.Hash())) - time.Since(start)
+	wait := pp.pace.MoveDelay(&p, m, c, splitmix(pp.seed^p.Hash())) - time.Since(start)
 	if wait > 0 {
 		t := time.NewTimer(wait)
 		defer t.Stop()

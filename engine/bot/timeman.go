@@ -39,38 +39,70 @@ func Budget(c Clock) (soft, hard time.Duration) {
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
 
-// Pace is a human-like thinking-time policy for bots sitting at public
-// tables: a bot never answers faster than a person could, nor dawdles.
+// Pace is a human-like thinking-time policy: a bot never answers faster
+// than a person could, nor dawdles. Paced applies it.
 type Pace struct {
 	Min, Max time.Duration // the usual range of a thinking time
+	// Untimed is the usual thinking time in an untimed game; 0 means the
+	// middle of Min and Max. An untimed game never waits over
+	// untimedPaceMax.
+	Untimed time.Duration
+	// Scale multiplies the share of the clock a move takes (a weaker
+	// player uses less of it); 0 means 1.
+	Scale float64
 }
 
-// BlitzPace answers in 0.5 to 5 seconds, less when the clock runs low.
+// untimedPaceMax bounds a thinking time in an untimed game: there is no
+// clock to spend, and nobody wants to wait for a practice partner.
+const untimedPaceMax = 2 * time.Second
+
+// BlitzPace answers in 0.5 to 5 seconds, less when the clock runs low: the
+// bots at public tables.
 var BlitzPace = Pace{Min: 500 * time.Millisecond, Max: 5 * time.Second}
 
 // Delay returns how long a move should appear to take, given the clock,
 // the move number and a random value r (derive it from a seed to make it
 // reproducible). The usual target is a thirtieth of the clock plus half the
-// increment, spread between 0.3 and 1.5 times that, halved in the first
-// moves of the opening, and kept within [Min, Max]; but never more than a
-// twentieth of the remaining time, so that a bot short of time speeds up as
-// a person does. The zero Pace returns 0.
+// increment (times Scale), spread between 0.3 and 1.5 times that, halved
+// in the first moves of the opening, and kept within [Min, Max]; but never
+// more than a twentieth of the remaining time, so that a bot short of time
+// speeds up as a person does. In an untimed game the target is Untimed and
+// the wait at most untimedPaceMax. The zero Pace returns 0. MoveDelay
+// weighs the move as well.
 func (pc Pace) Delay(c Clock, moveNumber int, r uint64) time.Duration {
-	if pc.Max <= 0 {
-		return 0
-	}
+	return pc.clamp(pc.raw(c, moveNumber, r), c)
+}
+
+// raw is Delay before it is kept within its bounds.
+func (pc Pace) raw(c Clock, moveNumber int, r uint64) time.Duration {
 	target := (pc.Min + pc.Max) / 2
+	if pc.Untimed > 0 {
+		target = pc.Untimed
+	}
 	if c.Remaining > 0 {
 		target = c.Remaining/30 + c.Increment/2
+		if pc.Scale > 0 {
+			target = time.Duration(float64(target) * pc.Scale)
+		}
 	}
 	spread := 0.3 + 1.2*float64(r>>11)/(1<<53)
 	d := time.Duration(float64(target) * spread)
 	if moveNumber <= 4 {
 		d /= 2
 	}
+	return d
+}
+
+// clamp keeps d within the pace's bounds for the clock c.
+func (pc Pace) clamp(d time.Duration, c Clock) time.Duration {
+	if pc.Max <= 0 {
+		return 0
+	}
 	d = min(max(d, pc.Min), pc.Max)
 	if c.Remaining > 0 {
 		d = min(d, c.Remaining/20)
+	} else {
+		d = min(d, max(untimedPaceMax, pc.Min))
 	}
 	return d
 }

@@ -137,6 +137,23 @@ type Decision struct {
 	Points bool
 }
 
+// Rated reports whether a game at t that ended with status changes
+// ratings (SPEC section 7): a public game played to the end, not made
+// unstaked by the same-opponent rule.
+func Rated(t Table, unstaked bool, status game.Status) bool {
+	return t.Public() && !unstaked && status == game.Finished
+}
+
+// XP returns the experience a game that ended with status earns a human
+// who won it or not: xp.Award for every finished game of every kind,
+// nothing for an aborted one (SPEC sections 3 and 7).
+func XP(status game.Status, won bool) int {
+	if status != game.Finished {
+		return 0
+	}
+	return xp.Award(won)
+}
+
 // Decide decides what game e's end does (SPEC sections 3, 5 and 7):
 //   - chips, for a staked lounge game not made unstaked: the escrow goes
 //     as Settle says, the winner's VIP status choosing the fee;
@@ -171,7 +188,7 @@ func Decide(e Ended) (Decision, error) {
 		}
 		d.Entries = es
 	}
-	d.Rated = e.Table.Public() && !e.Unstaked && finished
+	d.Rated = Rated(e.Table, e.Unstaked, e.Status)
 	d.Points = staked && finished
 	if !finished {
 		return d, nil
@@ -187,7 +204,7 @@ func Decide(e Ended) (Decision, error) {
 			after := elo.New(own.Rating, rating(opp), own.RatedGames, score(e.Result, i == 0))
 			d.Ratings = append(d.Ratings, RatingChange{User: s.Seat.User, Before: own.Rating, After: after})
 		}
-		d.XP = append(d.XP, XPAward{User: s.Seat.User, XP: xp.Award(won)})
+		d.XP = append(d.XP, XPAward{User: s.Seat.User, XP: XP(e.Status, won)})
 	}
 	return d, nil
 }

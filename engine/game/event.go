@@ -36,6 +36,23 @@ type Clocks struct {
 	At      time.Time
 }
 
+// RunTo returns c as it stands at now: the running clock counted down by
+// the time since At (never below zero), At moved to now. A clock that
+// does not run, or a now before At, leaves c as it is.
+func (c Clocks) RunTo(now time.Time) Clocks {
+	d := now.Sub(c.At)
+	if !c.Timed || !c.Running || d <= 0 {
+		return c
+	}
+	if c.Side == chess.White {
+		c.White = max(c.White-d, 0)
+	} else {
+		c.Black = max(c.Black-d, 0)
+	}
+	c.At = now
+	return c
+}
+
 // Remaining returns side's time in c.
 func (c Clocks) Remaining(side chess.Color) time.Duration {
 	if side == chess.White {

@@ -1,5 +1,7 @@
-// Package limit counts actions in a sliding window, to refuse floods: the
-// table chat and the voice signalling each keep one per player and game.
+// Package limit refuses floods. Window counts actions in a sliding
+// window: the table chat and the voice signalling each keep one per
+// player and game. Slots counts what each key holds at once: the event
+// streams keep one per member and one per client address.
 //
 // It is pure bookkeeping: the caller passes the time of every action, so
 // tests step through a window without sleeping.

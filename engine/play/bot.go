@@ -25,6 +25,53 @@ type DrawAnswerer interface {
 	AnswerDraw(ctx context.Context, pos chess.Position, history []uint64, side chess.Color) bool
 }
 
+// Resigner is a BotPlayer that gives up a lost game as a person does:
+// asked, before the move it chose in pos is played, whether it resigns
+// instead (engine/bot Bot.Resigns). A bot that is not one plays on.
+type Resigner interface {
+	Resigns(pos chess.Position) bool
+}
+
+// DrawOfferer is a BotPlayer that offers draws as a person does: asked,
+// once the move it chose in pos (history as for Move) is played, whether
+// it offers a draw with it (engine/bot Bot.OffersDraw). A bot that is not
+// one never offers.
+type DrawOfferer interface {
+	OffersDraw(pos chess.Position, history []uint64) bool
+}
+
+// botResigns returns the events of side's bot resigning in the current
+// position, and true, when the bot gives up rather than play the move it
+// chose there (botMove asks before it plays the move).
+func (t *table) botResigns(side chess.Color, now time.Time) ([]game.Event, bool) {
+	r, ok := t.bots[side].(Resigner)
+	if !ok || !r.Resigns(t.g.Position()) {
+		return nil, false
+	}
+	evs, err := t.g.Resign(side, now)
+	if err != nil {
+		// The game ended first (a flag fell): commit that instead.
+		t.s.log.Warn("play: bot's resignation refused", "game", t.id, "err", err)
+		return evs, len(evs) > 0
+	}
+	return evs, true
+}
+
+// botOffersDraw returns the events of side's bot offering a draw with the
+// move it has just played from pos (hist: the keys of the positions
+// before pos), if it offers one and the game goes on.
+func (t *table) botOffersDraw(side chess.Color, pos chess.Position, hist []uint64, now time.Time) []game.Event {
+	o, ok := t.bots[side].(DrawOfferer)
+	if !ok || t.g.Status() != game.Active || !o.OffersDraw(pos, hist) {
+		return nil
+	}
+	evs, err := t.g.OfferDraw(side, now)
+	if err != nil {
+		t.s.log.Warn("play: bot's draw offer refused", "game", t.id, "err", err)
+	}
+	return evs
+}
+
 // publicDrawDelay returns how long a bot at a public table takes to answer
 // a draw offer: 1 to 3 s, as a person would, so that an answer at once
 // does not give the bot away (SPEC section 6). In a practice game the

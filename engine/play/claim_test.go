@@ -14,24 +14,32 @@ import (
 	"satranc/engine/game"
 )
 
-// leases is Config.Claim for services that share a store, as nodes share
-// a database: the first to claim a game owns it until it is released.
+// leases stands for the cluster of services that share a store, as nodes
+// share a database: the first to claim a game owns it until it is
+// released.
 type leases struct {
 	mu    sync.Mutex
 	owner map[int64]string
 }
 
-func (l *leases) claimFor(node string) func(context.Context, int64) error {
-	return func(_ context.Context, id int64) error {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if o, ok := l.owner[id]; ok && o != node {
-			return fmt.Errorf("%w: %s", ErrNotOwner, o)
-		}
-		l.owner[id] = node
-		return nil
-	}
+// nodeOf is one node's Config.Cluster: its claims go to the leases, its
+// events nowhere.
+type nodeOf struct {
+	l    *leases
+	node string
 }
+
+func (n nodeOf) Claim(_ context.Context, id int64) error {
+	n.l.mu.Lock()
+	defer n.l.mu.Unlock()
+	if o, ok := n.l.owner[id]; ok && o != n.node {
+		return fmt.Errorf("%w: %s", ErrNotOwner, o)
+	}
+	n.l.owner[id] = n.node
+	return nil
+}
+
+func (nodeOf) Publish(int64, Event) {}
 
 func (l *leases) release(node string) {
 	l.mu.Lock()
@@ -51,7 +59,7 @@ func TestClaimOneWriterPerGame(t *testing.T) {
 	st := newMemStore()
 	l := &leases{owner: make(map[int64]string)}
 	node := func(name string) *Service {
-		return New(Config{Store: st, Claim: l.claimFor(name), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		return New(Config{Store: st, Cluster: nodeOf{l, name}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	}
 	a, b := node("a"), node("b")
 	defer b.Close()

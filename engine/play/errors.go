@@ -17,6 +17,6 @@ var (
 	// ErrClosed: the service has been closed.
 	ErrClosed = errors.New("play: service closed")
 	// ErrNotOwner: in a cluster, another node owns the game and runs its
-	// writer (see Config.Claim); the request belongs there.
+	// writer (see Cluster.Claim); the request belongs there.
 	ErrNotOwner = errors.New("play: game owned by another node")
 )

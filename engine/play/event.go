@@ -10,10 +10,16 @@ import (
 // game.DrawDeclined, game.DrawOfferLapsed, game.PlayerDisconnected,
 // game.PlayerReconnected, game.Ended) or RematchOffered, RematchReady or
 // ChatPosted (chat.go); on Endings, game.Ended or ResultVoided.
-// The subscriber renders per viewer, usually from a fresh Snapshot.
 type Event struct {
 	GameID  int64
 	Payload game.Event
+	// After is the game once the events published with this one are
+	// applied: the writer takes one snapshot per change and gives it to
+	// every subscriber, which renders its viewer's page from it instead
+	// of asking the writer again. It is shared: read it, never change
+	// it. The events of one change (a mating move and the game's end)
+	// share one After. nil on Endings.
+	After *Snapshot
 }
 
 // Endings is the hub topic on which every game's game.Ended event is

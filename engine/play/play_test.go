@@ -325,7 +325,7 @@ func TestRematchAndPGN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{`[White "ayşe"]`, `[Result "0-1"]`, `[TimeControl "180+2"]`, `[Termination "checkmate"]`, "Qh4#", "[%clk 0:03:01]", "0-1\n"} {
+		for _, want := range []string{`[White "ayşe"]`, `[Result "0-1"]`, `[TimeControl "180+2"]`, `[Termination "Normal"]`, `[ECO "A00"]`, `[Opening "Barnes Opening: Fool's Mate"]`, "Qh4#", "[%clk 0:03:01]", "0-1\n"} {
 			if !strings.Contains(pgn, want) {
 				t.Errorf("PGN lacks %q:\n%s", want, pgn)
 			}

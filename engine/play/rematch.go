@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"satranc/engine/game"
 )
@@ -50,7 +51,7 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 	if !snap.Seat(side.Other()).IsBot() && !r.offered[side.Other()] {
 		if !r.offered[side] {
 			r.offered[side] = true
-			s.publish(id, []game.Event{RematchOffered{Stamp: stamp, By: side}}, r.after(snap))
+			s.publish(id, []game.Event{RematchOffered{Stamp: stamp, By: side}}, r.after(snap, now))
 		}
 		return 0, nil
 	}
@@ -73,14 +74,16 @@ func (s *Service) Rematch(ctx context.Context, id, user int64) (int64, error) {
 	}
 	r.offered[side] = true
 	r.newID = newID
-	s.publish(id, []game.Event{RematchReady{Stamp: stamp, NewGameID: newID}}, r.after(snap))
+	s.publish(id, []game.Event{RematchReady{Stamp: stamp, NewGameID: newID}}, r.after(snap, now))
 	return newID, nil
 }
 
-// after returns snap with the rematch state r as it is now, for
-// Config.Relay.
-func (r *rematch) after(snap Snapshot) func() Snapshot {
+// after returns snap with the rematch state r as it is now, the snapshot
+// its events are published with, taken at now (the game is over: its
+// clocks stand still).
+func (r *rematch) after(snap Snapshot, now time.Time) func() Snapshot {
 	return func() Snapshot {
+		snap.Clocks.At = now
 		snap.RematchOffer, snap.RematchID = r.offered, r.newID
 		return snap
 	}

@@ -57,42 +57,25 @@ type Config struct {
 	InviteExpiry time.Duration
 	// Logger logs failures of the writers and bots; nil means slog.Default().
 	Logger *slog.Logger
-	// Claim, when set, is asked before a game's writer starts on this
-	// service (a new game, one reopened from the store, one recovered):
-	// an error keeps the writer from starting. With several nodes on one
-	// database it claims the game's lease (docs/scaling.md), so that one
-	// node at a time runs a game's writer; its error then wraps
-	// ErrNotOwner when another node owns the game. nil: a single node,
-	// which owns every game.
-	Claim func(ctx context.Context, id int64) error
-	// Announce, when set, is given each event this service publishes on
-	// Endings (a game's end, a voided result), for the other nodes of a
-	// cluster: they publish it on their own hubs (docs/scaling.md). It
-	// must not block. nil: a single node.
-	Announce func(Event)
-	// Relay, when set, is given each event this service publishes for a
-	// game, with the game's snapshot just after it, for the other nodes
-	// of a cluster: they serve the game's streams from them (relay.go).
-	// It is called in the order of the game's events and must not block.
-	// nil: a single node.
-	Relay func(e Event, after Snapshot)
+	// Cluster connects the service to the other nodes when several share
+	// one database (docs/scaling.md); nil: a single node, which owns
+	// every game.
+	Cluster Cluster
 }
 
 // Service runs the games. It is safe for concurrent use.
 type Service struct {
-	store    Store
-	hub      *live.Hub[int64, Event]
-	bots     BotFactory
-	public   BotFactory // bots at public tables
-	now      func() time.Time
-	grace    time.Duration
-	reGrac   time.Duration
-	first    time.Duration // first-move time
-	expiry   time.Duration // of a private game's invitation
-	log      *slog.Logger
-	claim    func(ctx context.Context, id int64) error
-	announce func(Event)
-	relay    func(Event, Snapshot)
+	store   Store
+	hub     *live.Hub[int64, Event]
+	bots    BotFactory
+	public  BotFactory // bots at public tables
+	now     func() time.Time
+	grace   time.Duration
+	reGrac  time.Duration
+	first   time.Duration // first-move time
+	expiry  time.Duration // of a private game's invitation
+	log     *slog.Logger
+	cluster Cluster
 
 	wg sync.WaitGroup // writers and bot goroutines
 
@@ -113,8 +96,7 @@ func New(cfg Config) *Service {
 	s := &Service{
 		store: cfg.Store, hub: cfg.Hub, bots: cfg.Bots, public: cfg.PublicBots, now: cfg.Now,
 		grace: cfg.DisconnectGrace, reGrac: cfg.RestartGrace, first: cfg.FirstMoveTime, expiry: cfg.InviteExpiry,
-		log: cfg.Logger, claim: cfg.Claim,
-		announce: cfg.Announce, relay: cfg.Relay,
+		log: cfg.Logger, cluster: cfg.Cluster,
 		tables:  make(map[int64]*table),
 		rematch: make(map[int64]*rematch),
 		chat:    chat.NewGuard(),
@@ -174,8 +156,8 @@ func (s *Service) Close() {
 // within the disconnection grace loses. A private game whose invitation
 // expired meanwhile is cancelled instead, without starting its writer. It
 // returns how many games it reopened; a game that cannot be rebuilt is
-// logged and left alone. Call it once, before serving. With Config.Claim,
-// it leaves alone the games another node owns.
+// logged and left alone. Call it once, before serving. With a
+// Config.Cluster, it leaves alone the games another node owns.
 func (s *Service) Recover(ctx context.Context) (int, error) {
 	recs, err := s.store.UnfinishedGames(ctx)
 	if err != nil {
@@ -305,15 +287,15 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 	return s.startTable(rec, g, evs), GameRecord{}, nil
 }
 
-// claimGame asks Config.Claim, if set, whether this service may run game
+// claimGame asks the cluster, if any, whether this service may run game
 // id's writer.
 func (s *Service) claimGame(id int64) error {
-	if s.claim == nil {
+	if s.cluster == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := s.claim(ctx, id); err != nil {
+	if err := s.cluster.Claim(ctx, id); err != nil {
 		return fmt.Errorf("play: game %d: %w", id, err)
 	}
 	return nil
@@ -347,31 +329,30 @@ func (s *Service) ResultVoided(id int64, now time.Time) {
 	s.publishEnding(Event{GameID: id, Payload: ResultVoided{Stamp: game.Stamp{Time: now}}})
 }
 
-// publishEnding publishes e on Endings and announces it to the other
-// nodes, if any.
+// publishEnding publishes e on Endings, here and on the other nodes.
 func (s *Service) publishEnding(e Event) {
 	s.hub.Publish(Endings, e)
-	if s.announce != nil {
-		s.announce(e)
+	if s.cluster != nil {
+		s.cluster.Publish(Endings, e)
 	}
 }
 
-// publish sends a game's events to its subscribers, and its end to the
-// subscribers of Endings too. after returns the game's snapshot after
-// the events, for Config.Relay; it is called only when that is set.
+// publish sends a game's events to its subscribers, here and on the other
+// nodes, with the game's snapshot after them (after is called once), and
+// its end to the subscribers of Endings too.
 func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) {
-	var snap Snapshot
-	if s.relay != nil && len(evs) > 0 {
-		snap = after()
+	if len(evs) == 0 {
+		return
 	}
+	snap := after()
 	for _, e := range evs {
-		ev := Event{GameID: id, Payload: e}
+		ev := Event{GameID: id, Payload: e, After: &snap}
 		s.hub.Publish(id, ev)
-		if s.relay != nil {
-			s.relay(ev, snap)
+		if s.cluster != nil {
+			s.cluster.Publish(id, ev)
 		}
 		if _, ended := e.(game.Ended); ended {
-			s.publishEnding(ev)
+			s.publishEnding(Event{GameID: id, Payload: e})
 		}
 	}
 }

@@ -2,8 +2,8 @@ package play
 
 import (
 	"satranc/engine/chess"
+	"satranc/engine/chips"
 	"satranc/engine/game"
-	"satranc/engine/xp"
 )
 
 // Settlement of a game's end. A Store settles a game in the transaction
@@ -21,28 +21,34 @@ import (
 //     (engine/xp), and the statistics, which are derived from the games.
 
 // RatingChanges reports whether a game of kind, unstaked or not, that ended
-// with status changes ratings: only public games (Quick Play and lounges)
-// played to the end, not aborted and not made unstaked by the
-// same-opponent rule (SPEC section 7).
+// with status changes ratings: chips.Rated, the rule the store applies
+// when it settles the game (only public games played to the end, not
+// aborted and not made unstaked by the same-opponent rule).
 func RatingChanges(kind Kind, unstaked bool, status game.Status) bool {
-	return (kind == Quick || kind == Lounge) && !unstaked && status == game.Finished
+	return chips.Rated(kind.Table(), unstaked, status)
 }
 
-// EarnsXP reports whether a game that ended with status earns experience:
-// every finished game, of any kind; an aborted one does not (SPEC sections
-// 3 and 7).
-func EarnsXP(status game.Status) bool { return status == game.Finished }
+// EarnsXP reports whether a game that ended with status earns experience
+// (chips.XP): every finished game, of any kind; an aborted one does not.
+func EarnsXP(status game.Status) bool { return chips.XP(status, false) > 0 }
 
 // XPEarned returns the experience a game that ended with status and o
-// earned the player of side: xp.Award for a finished game, more for its
-// winner; nothing for an aborted one (EarnsXP). It is the rule the store
-// applies when it settles the game.
+// earned the player of side: chips.XP, the rule the store applies when it
+// settles the game.
 func XPEarned(status game.Status, o game.Outcome, side chess.Color) int {
-	if !EarnsXP(status) {
-		return 0
-	}
 	winner, won := o.Winner()
-	return xp.Award(won && winner == side)
+	return chips.XP(status, won && winner == side)
+}
+
+// Table returns the settlement's name for a table of kind k.
+func (k Kind) Table() chips.Table {
+	switch k {
+	case Quick:
+		return chips.QuickPlay
+	case Lounge:
+		return chips.LoungeTable
+	}
+	return chips.Casual
 }
 
 // Settlement is what the settlement of a game's end gave one player, as

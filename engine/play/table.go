@@ -141,7 +141,7 @@ func (t *table) sideToMove() chess.Color {
 // fails the writer stops, and the game is reopened from the store on the
 // next request, so memory never runs ahead of the database for long.
 //
-// With Config.Claim (several nodes), the game's lease is claimed again
+// With a Config.Cluster (several nodes), the game's lease is claimed again
 // first, which renews it: a writer whose node lost the game (paused past
 // the lease, while another node took over) finds out before it writes,
 // and stops.

@@ -79,6 +79,10 @@ type Config struct {
 	// LagCompensation gives players back the measured network time of
 	// their moves, within bounds (handlers.Config.LagCompensation).
 	LagCompensation bool
+	// StreamLimits caps the event streams open at once (0: defaults;
+	// negative: no cap); a Total of 0 is derived from the process's
+	// descriptor limit (handlers.StreamTotalFor).
+	StreamLimits handlers.StreamLimits
 	// Version is the build's version, shown in the footer and the
 	// metrics.
 	Version string
@@ -118,33 +122,31 @@ func Run(ctx context.Context, cfg Config) (err error) {
 		return err
 	}
 	var cl *cluster.Node
-	var claim func(context.Context, int64) error
 	if cfg.NodeAddr != nil {
 		if cl, err = cluster.Join(st, cfg.NodeAddr, logger); err != nil {
 			return err
 		}
-		claim = cl.Claim
 		defer cl.Release(context.WithoutCancel(ctx)) // after the games' writers stopped (defers run last first)
 		logger.Info("cluster node", "node", cl.ID(), "addr", cfg.NodeAddr.String())
 	}
 	hub := live.New[int64, play.Event](0)
 	var b *cluster.Bus
-	var announce func(play.Event)
-	var relay func(play.Event, play.Snapshot)
 	var feeds handlers.GameFeeds
 	if cfg.NATSURL != "" {
 		if b, err = cluster.Connect(ctx, cfg.NATSURL, cl, hub, logger); err != nil {
 			return err
 		}
 		defer b.Close()
-		announce, relay, feeds = b.Announce, b.Relay, b.Feeds()
+		feeds = b.Feeds()
+	}
+	var port play.Cluster // nil: a single node
+	if cl != nil {
+		port = cluster.NewPort(cl, b)
 	}
 	searches := bot.NewPool(0) // at most one search per core, for every game
 	games := play.New(play.Config{
 		Hub:             hub,
-		Claim:           claim,
-		Announce:        announce,
-		Relay:           relay,
+		Cluster:         port,
 		Store:           st,
 		Bots:            botFactory(searches),
 		PublicBots:      publicBotFactory(searches),
@@ -188,6 +190,14 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	lobbyDone := make(chan struct{})
 	go func() { lb.Run(lobbyCtx); close(lobbyDone) }()
 	defer func() { stopLobby(); <-lobbyDone }()
+	streamLimits := cfg.StreamLimits
+	nofile := descriptorLimit()
+	if streamLimits.Total == 0 {
+		streamLimits.Total = handlers.StreamTotalFor(nofile)
+	}
+	streamLimits = streamLimits.Resolved()
+	logger.Info("event stream limits", "per_member", streamLimits.PerMember, "per_address", streamLimits.PerAddress,
+		"total", streamLimits.Total, "descriptor_limit", nofile) // negative: no cap
 	metrics := handlers.NewMetrics(handlers.MetricsConfig{Version: cfg.Version, LiveGames: games.LiveGames,
 		BotSearches: searches.Stats, StoreErrors: st.Errors})
 	h := handlers.New(handlers.Config{
@@ -224,6 +234,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 		DisconnectGrace: cfg.DisconnectGrace,
 		FirstMoveTime:   cfg.FirstMoveTime,
 		LagCompensation: cfg.LagCompensation,
+		StreamLimits:    streamLimits,
 	})
 
 	// Shutdown cancels the requests' contexts at once, which ends the

@@ -108,7 +108,7 @@ func (b *Bus) start(ctx context.Context, hub *live.Hub[int64, play.Event]) error
 	return nil
 }
 
-// Announce is play.Config.Announce: it sends e to the other nodes. It
+// Announce sends e, an event of play.Endings, to the other nodes. It
 // does not block (the client buffers, and drops nothing while connected).
 func (b *Bus) Announce(e play.Event) {
 	m := endingMsg{Node: b.node.id, GameID: e.GameID}

@@ -264,7 +264,8 @@ func snapshotAt(id int64, ply int) play.Snapshot {
 	}
 }
 
-// moved returns an event of game id at ply.
+// moved returns an event of game id at ply, with the snapshot after it.
 func moved(id int64, ply int) play.Event {
-	return play.Event{GameID: id, Payload: game.DrawOffered{Stamp: game.Stamp{Ply: ply}, By: chess.White}}
+	snap := snapshotAt(id, ply)
+	return play.Event{GameID: id, Payload: game.DrawOffered{Stamp: game.Stamp{Ply: ply}, By: chess.White}, After: &snap}
 }

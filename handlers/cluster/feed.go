@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/live"
 	"satranc/engine/play"
@@ -210,7 +209,17 @@ func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
 			f.b.log.Warn("bus: a player's stream, to the game's new owner", "game", f.id, "err", err)
 		}
 	}
-	return g.Msg.Event, g.Msg.Event.Payload != nil
+	ev := g.Msg.Event
+	if ev.Payload == nil {
+		return ev, false
+	}
+	// The stream renders from the snapshot that came with the event and
+	// runs the clock on from its At by this node's clock: say the
+	// owner's reading holds now, as Snapshot does.
+	snap := g.Msg.Snapshot
+	snap.Clocks.At = time.Now()
+	ev.After = &snap
+	return ev, true
 }
 
 // presence tells node that this stream of user's is open or closed.
@@ -240,22 +249,11 @@ func (f *busFeed) Snapshot(context.Context) (play.Snapshot, error) {
 	f.mu.Lock()
 	snap, got := f.msg.Msg.Snapshot, f.got
 	f.mu.Unlock()
-	snap.Clocks = runClock(snap.Clocks, snap.Status, time.Since(got))
+	if snap.Status == game.Active {
+		snap.Clocks.At = got // the owner's reading held when it arrived
+		snap.Clocks = snap.Clocks.RunTo(time.Now())
+	}
 	return snap, nil
-}
-
-// runClock returns c after d more of the running clock, if it runs.
-func runClock(c game.Clocks, status game.Status, d time.Duration) game.Clocks {
-	if !c.Timed || !c.Running || status != game.Active {
-		return c
-	}
-	if c.Side == chess.White {
-		c.White = max(c.White-d, 0)
-	} else {
-		c.Black = max(c.Black-d, 0)
-	}
-	c.At = c.At.Add(d)
-	return c
 }
 
 // Events is handlers.GameFeed.Events.

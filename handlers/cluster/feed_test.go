@@ -8,8 +8,6 @@ import (
 
 	"satranc/handlers"
 
-	"satranc/engine/chess"
-	"satranc/engine/game"
 	"satranc/engine/play"
 )
 
@@ -19,7 +17,7 @@ import (
 func TestBusFeedKeepsNewest(t *testing.T) {
 	t0 := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	msg := func(node string, ply int, taken time.Time, offer bool) gameMsg {
-		return gameMsg{Node: node, Taken: taken, Msg: play.Message{Snapshot: play.Snapshot{Ply: ply, DrawOffer: offer}}}
+		return gameMsg{Node: node, Taken: taken, Msg: eventMsg{Snapshot: play.Snapshot{Ply: ply, DrawOffer: offer}}}
 	}
 	f := &busFeed{}
 	for _, step := range []struct {
@@ -38,34 +36,6 @@ func TestBusFeedKeepsNewest(t *testing.T) {
 		f.take(step.g)
 		if got := f.msg.Msg.Snapshot; got.Ply != step.wantPly || got.DrawOffer != step.wantOffer {
 			t.Fatalf("after %+v: ply %d offer %v; want ply %d offer %v", step.g, got.Ply, got.DrawOffer, step.wantPly, step.wantOffer)
-		}
-	}
-}
-
-// TestRunClock: between events, the side to move's clock runs on from the
-// last snapshot, down to zero; a stopped clock, an untimed game or one
-// that is over stays as it was.
-func TestRunClock(t *testing.T) {
-	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	c := game.Clocks{Timed: true, White: 10 * time.Second, Black: 20 * time.Second, Running: true, Side: chess.Black, At: at}
-	got := runClock(c, game.Active, 3*time.Second)
-	if got.White != 10*time.Second || got.Black != 17*time.Second || !got.At.Equal(at.Add(3*time.Second)) {
-		t.Errorf("Black's clock after 3 s: %+v", got)
-	}
-	if got := runClock(c, game.Active, time.Minute); got.Black != 0 {
-		t.Errorf("Black's clock after a minute: %v, want 0", got.Black)
-	}
-	for _, tc := range []struct {
-		name   string
-		c      game.Clocks
-		status game.Status
-	}{
-		{"stopped", game.Clocks{Timed: true, White: time.Second, Black: time.Second, Side: chess.White}, game.Active},
-		{"untimed", game.Clocks{Running: true}, game.Active},
-		{"over", c, game.Finished},
-	} {
-		if got := runClock(tc.c, tc.status, time.Second); got != tc.c {
-			t.Errorf("%s: %+v, want it unchanged", tc.name, got)
 		}
 	}
 }
@@ -118,8 +88,8 @@ func TestBusFeedFollow(t *testing.T) {
 		t.Errorf("ChatMuted(1, 2, 99) = %v %v %v, want true false false", f1.ChatMuted(1), f1.ChatMuted(2), f1.ChatMuted(99))
 	}
 
-	a.bus.Relay(moved(7, 3), snapshotAt(7, 3))
-	a.bus.Relay(moved(8, 1), snapshotAt(8, 1)) // another game: not followed
+	a.bus.Relay(moved(7, 3))
+	a.bus.Relay(moved(8, 1)) // another game: not followed
 	for _, f := range []handlers.GameFeed{f1, f2} {
 		if e := nextEvent(t, f); e.GameID != 7 || e.ID() != 3 {
 			t.Errorf("event of game %d at ply %d, want game 7 at ply 3", e.GameID, e.ID())
@@ -200,7 +170,7 @@ func TestBusFeedPresence(t *testing.T) {
 		t.Fatalf("Connected: %v", err)
 	}
 	leases.setOwner(7, "c")
-	c.bus.Relay(moved(7, 3), snapshotAt(7, 3)) // c took the game over
+	c.bus.Relay(moved(7, 3)) // c took the game over
 	nextEvent(t, f)
 	f.Disconnected(1)
 
@@ -233,7 +203,7 @@ func TestBusFeedLost(t *testing.T) {
 	b.bus.setConnected(true)
 	g := follow(t, b, 7)
 	defer g.Close()
-	a.bus.Relay(moved(7, 3), snapshotAt(7, 3))
+	a.bus.Relay(moved(7, 3))
 	if e := nextEvent(t, g); e.ID() != 3 {
 		t.Errorf("event at ply %d, want 3", e.ID())
 	}

@@ -19,7 +19,7 @@ import (
 // Several nodes on one database (docs/scaling.md): each live game is
 // owned by one node at a time, which holds the game's lease in the
 // database and runs its writer; the other nodes forward the game's
-// requests to it (handlers/forward.go). A node renews its leases every
+// requests to it (forward.go). A node renews its leases every
 // leaseTTL/3; when it stops, it releases them, and when it dies they
 // lapse, and the next request for a game on another node takes it over
 // from the database, as a restart would.
@@ -77,7 +77,7 @@ func Join(st *store.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
 // ID returns the node's id.
 func (n *Node) ID() string { return n.id }
 
-// Claim is play.Config.Claim: this node may run game id's writer if it
+// Claim is play.Cluster.Claim: this node may run game id's writer if it
 // holds the game's lease, which it takes when nobody else holds it;
 // otherwise the error is play.ErrNotOwner.
 func (n *Node) Claim(ctx context.Context, id int64) error {

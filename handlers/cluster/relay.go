@@ -14,13 +14,13 @@ import (
 
 // A game's events between the nodes (docs/scaling.md). The node that owns
 // a game publishes each of its events, with the game's snapshot after
-// it, on the game's subject (play.Config.Relay). A node that serves a
+// it, on the game's subject (Port.Publish). A node that serves a
 // stream of a game another node owns subscribes to that subject, asks
 // the owner for the game's snapshot on the owner's own subject, and tells
 // it there when a player's stream opens and closes (the disconnection
 // countdown stays with the owner); it renders the game for its viewers
 // itself (feed.go). The moves, offers and chat still go to the owner as
-// forwarded HTTP requests (handlers/forward.go).
+// forwarded HTTP requests (forward.go).
 
 // gameSubject is the subject of game id's events.
 func gameSubject(id int64) string { return "satranc.game." + strconv.FormatInt(id, 10) }
@@ -47,9 +47,9 @@ type gameMsg struct {
 	Taken time.Time `json:"taken"`
 	// Muted reports, per side (chess.Color), whether that player muted
 	// the other's chat, which the owner keeps in memory.
-	Muted [2]bool      `json:"muted"`
-	Msg   play.Message `json:"msg"`
-	Error string       `json:"error,omitempty"` // a request that failed
+	Muted [2]bool  `json:"muted"`
+	Msg   eventMsg `json:"msg"`
+	Error string   `json:"error,omitempty"` // a request that failed
 }
 
 // snapshotRequest asks the owner for game Game's snapshot.
@@ -70,11 +70,14 @@ type presenceRequest struct {
 // relayTimeout bounds a request to the owner of a game.
 const relayTimeout = 3 * time.Second
 
-// Relay is play.Config.Relay: it publishes a game's event with the
-// snapshot after it on the game's subject. It does not block (the
-// client buffers).
-func (b *Bus) Relay(e play.Event, after play.Snapshot) {
-	data, err := json.Marshal(b.message(play.Message{Event: e, Snapshot: after}))
+// Relay publishes a game's event with the snapshot after it
+// (play.Event.After) on the game's subject; an event without one is not
+// a game's event and is dropped. It does not block (the client buffers).
+func (b *Bus) Relay(e play.Event) {
+	if e.After == nil {
+		return
+	}
+	data, err := json.Marshal(b.message(eventMsg{Event: e, Snapshot: *e.After}))
 	if err == nil {
 		err = b.conn.Publish(gameSubject(e.GameID), data)
 	}
@@ -84,7 +87,7 @@ func (b *Bus) Relay(e play.Event, after play.Snapshot) {
 }
 
 // message wraps m for the bus.
-func (b *Bus) message(m play.Message) gameMsg {
+func (b *Bus) message(m eventMsg) gameMsg {
 	g := gameMsg{Node: b.node.id, Taken: time.Now(), Msg: m}
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		if u := m.Snapshot.Seat(side).User; u != 0 && b.games != nil {
@@ -133,7 +136,7 @@ func (b *Bus) answerSnapshot(data []byte) gameMsg {
 	if err != nil {
 		return gameMsg{Node: b.node.id, Error: err.Error()}
 	}
-	return b.message(play.Message{Event: play.Event{GameID: req.Game}, Snapshot: snap})
+	return b.message(eventMsg{Event: play.Event{GameID: req.Game}, Snapshot: snap})
 }
 
 // answerPresence answers a presenceRequest.

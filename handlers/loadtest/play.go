@@ -29,6 +29,9 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 	for ctx.Err() == nil {
 		gameCtx, closeStreams := context.WithCancel(ctx)
 		streams := [2]*gameStream{newGameStream(), newGameStream()}
+		for _, s := range streams {
+			s.sizes = st.received
+		}
 		users := [2]*user{p.white, p.black}
 		var readers sync.WaitGroup
 		for side := range 2 {

@@ -254,6 +254,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	fmt.Fprintf(out, "\nresult: %d games, %d streams, %d moves in %v = %.1f moves/s\n",
 		cfg.Games, 2*cfg.Games, res.Moves, elapsed.Round(time.Millisecond), float64(res.Moves)/elapsed.Seconds())
 	fmt.Fprintf(out, "latency POST→opponent event: %s\n", latencySummary(lat))
+	fmt.Fprintf(out, "bytes per move event per stream (uncompressed, after each stream's first): %s\n", st.bytesSummary())
 	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, st.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.Linger, after)
 	if cfg.Debug != "" {

@@ -56,6 +56,7 @@ func openSpectators(ctx context.Context, cfg Config, tr *http.Transport, run str
 	for i := range cfg.Spectators {
 		path := games[i%len(games)]
 		s := newGameStream()
+		s.sizes = st.received
 		readers.Go(func() { s.run(streamCtx, u, path, st.fail) })
 		opened.Go(func() {
 			sem <- struct{}{}

@@ -16,6 +16,10 @@ type stats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
 	errors    map[string]int64
+	// deltas and panels are the sizes in bytes of the move events the
+	// streams received after their first: moves as deltas
+	// (views.EventMove) and whole panels (views.EventGame).
+	deltas, panels []int
 }
 
 func newStats() *stats { return &stats{errors: map[string]int64{}} }
@@ -33,6 +37,34 @@ func (s *stats) moved(latency time.Duration) {
 	s.mu.Lock()
 	s.latencies = append(s.latencies, latency)
 	s.mu.Unlock()
+}
+
+// received counts a move event of size bytes that a stream received after
+// its first event: a delta, or a whole panel.
+func (s *stats) received(size int, delta bool) {
+	s.mu.Lock()
+	if delta {
+		s.deltas = append(s.deltas, size)
+	} else {
+		s.panels = append(s.panels, size)
+	}
+	s.mu.Unlock()
+}
+
+// bytesSummary describes the sizes of the move events received.
+func (s *stats) bytesSummary() string {
+	s.mu.Lock()
+	deltas, panels := slices.Sorted(slices.Values(s.deltas)), slices.Sorted(slices.Values(s.panels))
+	s.mu.Unlock()
+	all := slices.Sorted(slices.Values(append(slices.Clone(deltas), panels...)))
+	size := func(sorted []int) string {
+		if len(sorted) == 0 {
+			return "none"
+		}
+		return fmt.Sprintf("%d events, median %d B, p99 %d B, max %d B", len(sorted),
+			sorted[len(sorted)/2], sorted[min(len(sorted)*99/100, len(sorted)-1)], sorted[len(sorted)-1])
+	}
+	return fmt.Sprintf("all %s; deltas %s; whole panels %s", size(all), size(deltas), size(panels))
 }
 
 // snapshot returns a sorted copy of the latencies and a copy of the errors.

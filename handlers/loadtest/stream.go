@@ -15,16 +15,18 @@ import (
 	"satranc/views"
 )
 
-// gameStream is one player's event stream of a game, read as a browser's
-// EventSource reads it: it remembers the highest ply announced by a
-// complete game event (views.EventGame, whose id is the ply) and when that
-// event arrived.
+// gameStream is one player's event stream of a game, read as the game
+// page's EventSource reads it (asking for moves as deltas): it remembers
+// the highest ply announced by a complete game event (views.EventGame or
+// views.EventMove, whose id is the ply) and when that event arrived, and
+// gives the size of each later one to sizes, if set.
 type gameStream struct {
 	mu     sync.Mutex
 	ply    int       // highest ply seen; -1 before the first event
 	at     time.Time // when ply was first seen
 	notify chan struct{}
 	now    func() time.Time // the arrival time of an event
+	sizes  func(size int, delta bool)
 }
 
 func newGameStream() *gameStream {
@@ -50,7 +52,7 @@ func (s *gameStream) run(ctx context.Context, u *user, gamePath string, fail fun
 
 // read opens the stream once and parses its events until it ends.
 func (s *gameStream) read(ctx context.Context, u *user, gamePath string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.base+gamePath+"/events", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.base+gamePath+"/events?"+views.DeltaQuery, nil)
 	if err != nil {
 		return fmt.Errorf("stream: %w", err)
 	}
@@ -75,9 +77,11 @@ func (s *gameStream) parse(r io.Reader) error {
 	// not need, are skipped without being gathered.
 	br := bufio.NewReaderSize(r, 16<<10)
 	id, event := "", ""
-	inLong := false // within a line longer than the buffer
+	size, first := 0, true // the bytes of the event so far; the first event
+	inLong := false        // within a line longer than the buffer
 	for {
 		line, err := br.ReadSlice('\n')
+		size += len(line)
 		if errors.Is(err, bufio.ErrBufferFull) {
 			inLong = true
 			continue
@@ -92,12 +96,16 @@ func (s *gameStream) parse(r io.Reader) error {
 		text := strings.TrimRight(string(trimLine(line)), "\r")
 		switch {
 		case text == "": // the end of an event: dispatch it
-			if event == views.EventGame && id != "" {
+			if (event == views.EventGame || event == views.EventMove) && id != "" {
 				if ply, err := strconv.Atoi(id); err == nil {
 					s.seen(ply, s.now())
 				}
+				if !first && s.sizes != nil {
+					s.sizes(size, event == views.EventMove)
+				}
+				first = false
 			}
-			id, event = "", ""
+			id, event, size = "", "", 0
 		case strings.HasPrefix(text, "id:"):
 			id = strings.TrimSpace(text[3:])
 		case strings.HasPrefix(text, "event:"):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -32,6 +33,7 @@ func TestStreamParse(t *testing.T) {
 		{"an older ply later", "id: 3\nevent: game\ndata: a\n\nid: 2\nevent: game\ndata: a\n\n", 3},
 		{"a long data line", "id: 7\nevent: game\ndata: " + long + "\ndata: " + long + long + "\n\n", 7},
 		{"fields reset after each event", "id: 8\nevent: clock-b\n\nevent: game\ndata: a\n\n", -1},
+		{"moves as deltas", "id: 2\nevent: game\ndata: a\n\nid: 3\nevent: move\ndata: b\n\n", 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +46,34 @@ func TestStreamParse(t *testing.T) {
 				t.Errorf("ply %d, want %d", s.ply, tc.want)
 			}
 		})
+	}
+}
+
+// TestStreamSizes: the size of every move event after a stream's first,
+// whole panels and deltas apart, long lines and CRLF included; other
+// events are not counted.
+func TestStreamSizes(t *testing.T) {
+	long := strings.Repeat("x", 40<<10)
+	stream := "id: 0\nevent: game\ndata: first\n\n" + // the snapshot: not counted
+		": ping\n\nid: 1\nevent: move\ndata: ab\n\n" +
+		"event: clock-white\ndata: c\n\n" +
+		"id: 2\r\nevent: game\r\ndata: " + long + "\r\n\r\n"
+	type size struct {
+		bytes int
+		delta bool
+	}
+	var got []size
+	s := newGameStream()
+	s.sizes = func(n int, delta bool) { got = append(got, size{n, delta}) }
+	if err := s.parse(strings.NewReader(stream)); !errors.Is(err, io.EOF) {
+		t.Fatalf("parse = %v", err)
+	}
+	want := []size{
+		{len("id: 1\nevent: move\ndata: ab\n\n"), true},
+		{len("id: 2\r\nevent: game\r\ndata: " + long + "\r\n\r\n"), false},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("sizes %v, want %v", got, want)
 	}
 }
 

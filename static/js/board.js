@@ -603,6 +603,72 @@
     if (legalMoves(board).indexOf(q.uci) >= 0) send(board, q.uci);
   }
 
+  // ---- Moves as deltas ------------------------------------------------------
+  //
+  // The game page's stream sends a move as its delta (views/game_delta.templ,
+  // event "move", swapped into #game-delta): htmx puts the changed squares'
+  // pieces, the move, the status line, the materials and the opening in
+  // their places (out-of-band swaps), and leaves in #game-delta the board's
+  // state, applied here: the panel's ply and last-move cue, whose move and
+  // the legal moves, the last move's and the check's squares, the clocks.
+  // It runs in the capture phase, before the other scripts' afterSwap
+  // listeners (sounds, attention, premove, the move list) read the panel.
+  window.addEventListener("htmx:afterSwap", function (e) {
+    var sink = e.target;
+    if (!sink || sink.id !== "game-delta") return;
+    var d = sink.querySelector("[data-delta]");
+    var panel = document.querySelector('[data-testid="game-panel"]');
+    var board = document.getElementById("game-board");
+    if (!d || !board) return;
+    panel.dataset.ply = d.dataset.ply;
+    panel.dataset.lastMove = d.dataset.cue || "";
+    var moves = panel.querySelector(".moves");
+    if (moves) moves.dataset.ply = d.dataset.ply;
+    panel.querySelectorAll(".move.move-last").forEach(function (m) {
+      if (m.dataset.ply !== d.dataset.ply) m.classList.remove("move-last");
+    });
+    if (board.dataset.ply !== undefined) board.dataset.ply = d.dataset.ply;
+    if (d.dataset.interactive !== undefined) {
+      board.dataset.interactive = d.dataset.interactive;
+      board.dataset.legal = expandDests(d.dataset.dests || "");
+    }
+    var last = (d.dataset.last || "").split(" ");
+    board.querySelectorAll(".sq").forEach(function (sq) {
+      var name = sq.dataset.square;
+      sq.classList.toggle("sq-last", last.indexOf(name) >= 0);
+      sq.classList.toggle("sq-check", name === d.dataset.check);
+    });
+    ["white", "black"].forEach(function (side) {
+      var c = (d.getAttribute("data-" + side) || "").split(" ");
+      var el = document.querySelector('.clock[data-testid="clock-' + side + '"]');
+      if (c.length === 2 && el) setClock(el, parseInt(c[0], 10) || 0, c[1] === "1");
+    });
+    // As after a whole panel: marks cleared, a kept selection taken over,
+    // the premove looked at again.
+    clearMarks(board);
+    clearPremoveMarks(board);
+    delete board.dataset.selected;
+    keepSelection(board);
+    board._premoveSeen = false;
+  }, true);
+
+  // expandDests turns the delta's legal moves, grouped by their square, a
+  // promotion's piece in capitals ("e2:e3e4 e7:e8Qe8N"), into data-legal's
+  // list ("e2e3 e2e4 e7e8q e7e8n").
+  function expandDests(dests) {
+    var out = [];
+    dests.split(" ").forEach(function (group) {
+      var from = group.slice(0, 2), rest = group.slice(3);
+      for (var i = 0; i + 2 <= rest.length;) {
+        var to = rest.slice(i, i + 2);
+        i += 2;
+        if (i < rest.length && "QRBN".indexOf(rest.charAt(i)) >= 0) to += rest.charAt(i++).toLowerCase();
+        out.push(from + to);
+      }
+    });
+    return out.join(" ");
+  }
+
   // ---- Clocks and countdowns ----------------------------------------------
 
   // Each clock shows the server's value when its fragment arrives and
@@ -626,6 +692,16 @@
         running: el.classList.contains("countdown") || el.dataset.running === "true" });
     });
     render();
+  }
+
+  // setClock sets a clock to the server's ms, running or not, as a clock
+  // update that replaced the element would.
+  function setClock(el, ms, running) {
+    el.dataset.remainingMs = String(ms);
+    el.dataset.running = running ? "true" : "false";
+    clocks = clocks.filter(function (c) { return c.el !== el; });
+    el._tracked = false;
+    track(el);
   }
 
   function format(ms, countdown) {

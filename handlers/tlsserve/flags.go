@@ -1,4 +1,4 @@
-package main
+package tlsserve
 
 import (
 	"errors"
@@ -6,17 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"satranc/handlers/tlsserve"
-	"satranc/store"
 )
 
-// serve's TLS flags: the site serves HTTPS itself with a certificate by
-// ACME (--domain) or from files (--tls-cert, --tls-key), and a plain HTTP
-// listener (--http-addr) redirects to it (handlers/tlsserve).
-
-// tlsFlags are serve's TLS flags as given.
-type tlsFlags struct {
+// Flags are `satranc serve`'s TLS flags as given: the site serves HTTPS
+// itself with a certificate by ACME (--domain) or from files (--tls-cert,
+// --tls-key), and a plain HTTP listener (--http-addr) redirects to it.
+type Flags struct {
 	domain, certDir, acmeEmail, acmeDirectory string
 	certFile, keyFile                         string
 	httpAddr                                  string
@@ -26,9 +21,9 @@ type tlsFlags struct {
 // off (the empty string means its default).
 const httpAddrOff = "off"
 
-// register adds the flags to fs, with defaults from their environment
+// Register adds the flags to fs, with defaults from their environment
 // variables.
-func (f *tlsFlags) register(fs *flag.FlagSet) {
+func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.domain, "domain", envOr("SATRANC_DOMAIN", ""),
 		"serve HTTPS and HTTP/2 for the host `name`, such as chess.example.org, with a certificate obtained and renewed by ACME (Let's Encrypt unless --acme-directory says otherwise); the name must lead to this machine, reachable on port 443 (or 80, see --http-addr); empty: off (env SATRANC_DOMAIN)")
 	fs.StringVar(&f.certDir, "cert-dir", envOr("SATRANC_CERT_DIR", ""),
@@ -45,13 +40,14 @@ func (f *tlsFlags) register(fs *flag.FlagSet) {
 		"with --domain or --tls-cert, the plain HTTP listen `address` that answers ACME's http-01 challenges and redirects every other request to HTTPS; empty: :80; off: none (env SATRANC_HTTP_ADDR)")
 }
 
-// resolve checks the flags and returns the site's TLS and redirect
-// listener (tlsserve.Config's TLS and HTTPAddr; TLS nil: plain HTTP).
-// dbPath is --db: an ACME certificate is kept beside a SQLite database
-// unless --cert-dir says where. --tls-cert and --tls-key are loaded at
-// once, so that an unreadable file stops the start.
-func (f tlsFlags) resolve(dbPath string) (tlsserve.Config, error) {
-	var c tlsserve.Config
+// Resolve checks the flags and returns the site's TLS and redirect
+// listener (Config's TLS and HTTPAddr; TLS nil: plain HTTP). dbPath is
+// --db, shared says it is a database several nodes share (PostgreSQL): an
+// ACME certificate is kept beside a SQLite database unless --cert-dir
+// says where, and a shared one needs --cert-dir. --tls-cert and --tls-key
+// are loaded at once, so that an unreadable file stops the start.
+func (f Flags) Resolve(dbPath string, shared bool) (Config, error) {
+	var c Config
 	var err error
 	switch {
 	case (f.certFile == "") != (f.keyFile == ""):
@@ -63,18 +59,18 @@ func (f tlsFlags) resolve(dbPath string) (tlsserve.Config, error) {
 	case f.domain != "":
 		dir := f.certDir
 		if dir == "" {
-			if store.IsPostgresURL(dbPath) {
+			if shared {
 				// Several nodes may share the database, but not a folder.
 				return c, errors.New("--domain with a PostgreSQL --db needs --cert-dir: the folder for the ACME account key and certificates")
 			}
 			dir = filepath.Join(filepath.Dir(dbPath), "certs")
 		}
-		c.TLS, err = tlsserve.ACME(tlsserve.ACMEConfig{Domain: f.domain, CertDir: dir, Email: f.acmeEmail, DirectoryURL: f.acmeDirectory})
+		c.TLS, err = ACME(ACMEConfig{Domain: f.domain, CertDir: dir, Email: f.acmeEmail, DirectoryURL: f.acmeDirectory})
 		if err != nil {
 			return c, fmt.Errorf("--domain, --acme-directory: %w", err)
 		}
 	case f.certFile != "":
-		if c.TLS, err = tlsserve.Files(f.certFile, f.keyFile); err != nil {
+		if c.TLS, err = Files(f.certFile, f.keyFile); err != nil {
 			return c, fmt.Errorf("--tls-cert, --tls-key: %w", err)
 		}
 	}
@@ -90,10 +86,11 @@ func (f tlsFlags) resolve(dbPath string) (tlsserve.Config, error) {
 	return c, nil
 }
 
-// flagGiven reports whether the flag name was set on the command line or
-// its environment variable env is set.
-func flagGiven(fs *flag.FlagSet, name, env string) bool {
-	given := os.Getenv(env) != ""
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
+// envOr returns the environment variable key, or def when it is unset or
+// empty (as package main's flags do).
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
 }

@@ -1,0 +1,102 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/views"
+)
+
+// deltaLine is a game with every kind of move a delta must carry: en
+// passant (exf6), captures, a promotion with capture (gxh8=Q), castling on
+// both sides, a check and the king taking back.
+var deltaLine = strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1 g8f6 h8f8 d8f8 e2b5 c6d4 b5d7 c8d7")
+
+// TestMoveDeltaBytes: on streams that ask for deltas (the game page's),
+// every move after the first two plies goes out as a delta, not a whole
+// panel, to a player (White) and a spectator; their sizes are logged, and
+// a spectator's median must stay under 1 KB. A stream that does not ask
+// gets whole panels, as before.
+func TestMoveDeltaBytes(t *testing.T) {
+	rig := newStreamRig(t, func(c *Config) { c.Heartbeat, c.ClockSync = time.Hour, time.Hour })
+	srv, games, id, white, black := rig.srv, rig.games, rig.id, rig.white, rig.black
+	ctx := context.Background()
+	open := func(p *player, query string) *tally {
+		req, err := http.NewRequest(http.MethodGet, srv.URL+"/games/"+strconv.FormatInt(id, 10)+"/events"+query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p != nil {
+			req.AddCookie(p.cookie)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET events = %d", resp.StatusCode)
+		}
+		tl := &tally{bytes: map[string]int{}, events: map[string]int{}}
+		done := make(chan struct{})
+		go func() { defer close(done); countStream(resp.Body, tl) }()
+		t.Cleanup(func() { resp.Body.Close(); <-done })
+		return tl
+	}
+	player, spectator, whole := open(&white, "?"+views.DeltaQuery), open(nil, "?"+views.DeltaQuery), open(nil, "")
+	streams := []*tally{player, spectator, whole}
+	wait := func(ply int) {
+		t.Helper()
+		deadline := time.Now().Add(sseTimeout)
+		for _, s := range streams {
+			for !slices.Contains(s.panels(), strconv.Itoa(ply)) {
+				if time.Now().After(deadline) {
+					t.Fatalf("a stream has panels %v, want ply %d", s.panels(), ply)
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+	}
+	wait(0)
+	for ply, mv := range deltaLine {
+		mover := white
+		if ply%2 == 1 {
+			mover = black
+		}
+		if err := games.Move(ctx, id, mover.ID, mv, chess.English, ply); err != nil {
+			t.Fatalf("move %d %s: %v", ply+1, mv, err)
+		}
+		wait(ply + 1)
+	}
+
+	// The first two plies change the first-move countdown and the move
+	// list's existence: whole panels. Every later move is a delta.
+	wantDeltas := len(deltaLine) - 2
+	for name, s := range map[string]*tally{"player": player, "spectator": spectator} {
+		s.mu.Lock()
+		sizes := slices.Clone(s.moveBytes)
+		s.mu.Unlock()
+		if len(sizes) != wantDeltas {
+			t.Errorf("%s: %d moves as deltas, want %d (panel ids %v, events %v)", name, len(sizes), wantDeltas, s.panels(), s.events)
+			continue
+		}
+		sorted := slices.Sorted(slices.Values(sizes))
+		median, largest := sorted[len(sorted)/2], sorted[len(sorted)-1]
+		t.Logf("%s: %d deltas, median %d bytes, max %d bytes, each %v", name, len(sizes), median, largest, sizes)
+		// A spectator's move stays under 1 KB but for captures (the pieces
+		// taken) and castling; a player's own turn adds the legal moves.
+		if name == "spectator" && median >= 1024 {
+			t.Errorf("%s: median delta %d bytes, want under 1 KB", name, median)
+		}
+	}
+	whole.mu.Lock()
+	defer whole.mu.Unlock()
+	if len(whole.moveBytes) != 0 || whole.events[views.EventGame] != len(deltaLine)+1 {
+		t.Errorf("a stream without %q: %d deltas and %d panels, want 0 and %d", views.DeltaQuery, len(whole.moveBytes), whole.events[views.EventGame], len(deltaLine)+1)
+	}
+}

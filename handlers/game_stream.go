@@ -1,0 +1,350 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strconv"
+	"time"
+
+	"satranc/engine/chess"
+	"satranc/engine/game"
+	"satranc/engine/play"
+	"satranc/views"
+)
+
+// gameStream is one viewer's stream of a game: one loop (run) that waits
+// for the game's events and the clock tick, and renders the viewer's page
+// from the snapshot each event carries (play.Event.After), never asking
+// the game's writer again.
+type gameStream struct {
+	h      *Handler
+	id     int64
+	feed   GameFeed
+	viewer gameViewer
+	stream *sseWriter
+	views  *streamViews
+	// conn is the connection of a stream taken out of net/http, checked
+	// for a client gone at each tick (peerGone); nil under net/http.
+	conn      net.Conn
+	lastWrite time.Time // of the latest panel, clocks or heartbeat
+	// lagUser is the player whose round trip the stream's pings measure
+	// (lag.go), 0 for none; pings go out only while the game is live.
+	lagUser int64
+	// shown is the snapshot of the latest panel. An event whose snapshot
+	// shows this viewer nothing new sends nothing (the mating move and
+	// the game's end share one; a spectator does not see a draw offer),
+	// and the clock updates run its clocks on.
+	shown *play.Snapshot
+	// deltas says the page asked for moves as deltas (views.DeltaQuery);
+	// mark is then what its latest panel showed (marked: there is one).
+	deltas bool
+	mark   views.PanelMark
+	marked bool
+	// sent says the first panel went out; rematch is the rematch the
+	// page knows of (0: none). A rematch that appears during the stream
+	// sends a player's page there (views.EventRematch).
+	sent    bool
+	rematch int64
+}
+
+// gameViewer is who watches a game stream: a player of one side, or not.
+type gameViewer struct {
+	side    chess.Color
+	playing bool
+}
+
+// errClientGone ends a stream whose client closed the connection.
+var errClientGone = errors.New("handlers: sse: the client went away")
+
+// run sends the snapshot, then the panel after every change the viewer
+// sees and the clocks every few seconds, until ctx ends, the client goes
+// away or the feed ends. All the work is done on stacks of its own
+// (onOwnStack): the stream's goroutine only waits, and its stack stays at
+// the smallest.
+func (gs *gameStream) run(ctx context.Context) {
+	h := gs.h
+	defer h.metrics.streamStarted()()
+	if err := onOwnStack(func() error { return gs.sendFirst(ctx) }); err != nil {
+		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+		return
+	}
+	// Clock updates between moves correct the page's own countdown; they
+	// also keep proxies from closing a quiet stream, as the heartbeat does
+	// once the game is over. Every panel carries the clocks, so a game
+	// moving faster than clockSync needs no update between its moves: with
+	// thousands of streams they would cost as much as the moves.
+	sync := time.NewTicker(h.clockSync)
+	defer sync.Stop()
+	gs.lastWrite = time.Now()
+	// A player's stream pings the page to measure the round trip (lag.go):
+	// at once, then every lagPing.
+	var pingC <-chan time.Time
+	if gs.lagUser != 0 {
+		pings := time.NewTicker(h.lagPing)
+		defer pings.Stop()
+		pingC = pings.C
+		if err := gs.ping(); err != nil {
+			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+			return
+		}
+	}
+	for {
+		var err error
+		select {
+		case <-ctx.Done():
+			return
+		case ev, ok := <-gs.feed.Events():
+			if !ok {
+				return // dropped for falling behind: the page reconnects for a fresh snapshot
+			}
+			// One render covers a burst of events; voice signals go one by one.
+			burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
+			var rendered bool
+			err = onOwnStack(func() (err error) {
+				rendered, err = gs.deliver(ctx, burst)
+				return err
+			})
+			if err == nil && !open {
+				return
+			}
+			if rendered {
+				// The panel carried the clocks: the next update is due
+				// only after clockSync without one.
+				sync.Reset(h.clockSync)
+			}
+		case now := <-sync.C:
+			err = onOwnStack(func() error { return gs.tick(ctx, now) })
+		case <-pingC:
+			err = gs.ping()
+		}
+		if err != nil {
+			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+			return
+		}
+	}
+}
+
+// sendFirst sends the game's panel as it stands: the one snapshot a
+// stream asks the feed for.
+func (gs *gameStream) sendFirst(ctx context.Context) error {
+	snap, err := gs.feed.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	return gs.send(ctx, &snap)
+}
+
+// send sends the panel of snap, with the ply as the event id, its clocks
+// run on to now: a move's delta (views.MoveDelta) when the page asked
+// for deltas and the change is one move, the whole panel otherwise.
+func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
+	gs.shown = snap
+	at := *snap
+	if at.Status == game.Active {
+		at.Clocks = at.Clocks.RunTo(time.Now())
+	}
+	view := gs.views.panel(at)
+	event, body := views.EventGame, views.GamePanel(view)
+	if gs.marked {
+		if d, ok := views.NewPanelDelta(gs.mark, view); ok {
+			event, body = views.EventMove, views.MoveDelta(d)
+		}
+	}
+	if gs.deltas {
+		gs.mark, gs.marked = view.Mark(), true
+	}
+	gs.stream.startWrite()
+	if err := gs.stream.renderEvent(ctx, strconv.Itoa(at.Ply), event, body); err != nil {
+		return err
+	}
+	if err := gs.sendRematch(ctx, at); err != nil {
+		return err
+	}
+	return gs.stream.flush()
+}
+
+// deliver writes a burst of the game's events to the stream: each voice
+// signal of the opponent as it is, and one panel for everything else the
+// viewer sees, from the newest snapshot of the burst (with the chat read
+// again after a message). Spectators get nothing of the chat and the
+// voice chat, not even their events; a player does not get their own
+// signals back. rendered reports whether the panel, and with it the
+// clocks, went out. It observes the moves' latency.
+func (gs *gameStream) deliver(ctx context.Context, burst []play.Event) (rendered bool, err error) {
+	var next *play.Snapshot
+	chatted, unknown := false, false
+	for _, ev := range burst {
+		switch p := ev.Payload.(type) {
+		case play.VoiceSignalled:
+			if gs.viewer.playing && p.From != gs.viewer.side {
+				if err := sendVoice(gs.stream, p.Signal); err != nil {
+					return false, err
+				}
+			}
+		case play.ChatPosted:
+			// Its snapshot was taken before the message was stored and
+			// may be older than the panel shown: render that one again.
+			if gs.viewer.playing {
+				gs.views.chatChanged()
+				chatted = true
+			}
+		default:
+			if ev.After == nil {
+				unknown = true // an event without its snapshot: ask the feed
+			} else {
+				next = ev.After
+			}
+		}
+	}
+	switch {
+	case unknown:
+		err, rendered = gs.sendFirst(ctx), true
+	case next != nil && gs.shows(next):
+		err, rendered = gs.send(ctx, next), true
+	case chatted:
+		err, rendered = gs.send(ctx, gs.shown), true
+	}
+	if err != nil {
+		return false, err
+	}
+	now := time.Now()
+	gs.h.metrics.movesWritten(burst, now)
+	if rendered {
+		gs.lastWrite = now
+	}
+	return rendered, nil
+}
+
+// shows reports whether next, the snapshot of a new event, shows this
+// viewer something the latest panel did not. An older snapshot (taken
+// before the stream's first one, or already shown with an earlier event
+// of the same change) shows nothing; to a spectator, only the moves, the
+// players, the clocks' start, the first-move countdown, the result and
+// its voiding show.
+func (gs *gameStream) shows(next *play.Snapshot) bool {
+	cur := gs.shown
+	if next.Ply < cur.Ply || next.Ply == cur.Ply && !next.Clocks.At.After(cur.Clocks.At) {
+		return false
+	}
+	if gs.viewer.playing {
+		return true
+	}
+	return next.Ply != cur.Ply || next.Status != cur.Status || next.Outcome != cur.Outcome ||
+		next.White != cur.White || next.Black != cur.Black ||
+		next.Clocks.Running != cur.Clocks.Running || next.Clocks.Side != cur.Clocks.Side ||
+		!next.FirstMoveBy.Equal(cur.FirstMoveBy) || !next.VoidedAt.Equal(cur.VoidedAt)
+}
+
+// sendRematch sends a player's page to the rematch of snap when it
+// appears during the stream (both players agreed): an EventRematch with
+// the link, which the page follows. A page that knew of it when the
+// stream began (a reload) is left where it is, with the link in its
+// panel.
+func (gs *gameStream) sendRematch(ctx context.Context, snap play.Snapshot) error {
+	first := !gs.sent
+	gs.sent = true
+	if snap.RematchID == gs.rematch {
+		return nil
+	}
+	gs.rematch = snap.RematchID
+	if first || !gs.viewer.playing {
+		return nil
+	}
+	path := views.Action(ctx, "/games/"+strconv.FormatInt(snap.RematchID, 10))
+	return gs.stream.renderEvent(ctx, "", views.EventRematch, views.RematchGo(path))
+}
+
+// ping sends a player's page of a live game a ping of the lag
+// measurement, which the page echoes (lag.go).
+func (gs *gameStream) ping() error {
+	if gs.lagUser == 0 || gs.shown == nil || gs.shown.Status != game.Active {
+		return nil
+	}
+	now := time.Now()
+	nonce, ok := gs.h.lag.ping(gs.id, gs.lagUser, now)
+	if !ok {
+		return nil
+	}
+	gs.lastWrite = now
+	return gs.stream.event("", views.EventLagPing, []byte(nonce))
+}
+
+// tick sends a live timed game's clocks, or a heartbeat when nothing was
+// sent for a while. A stream taken out of net/http first checks that its
+// client is still there.
+func (gs *gameStream) tick(ctx context.Context, now time.Time) error {
+	if gs.conn != nil && peerGone(gs.conn) {
+		return errClientGone
+	}
+	sent, err := gs.sendClocks(ctx, now)
+	if err == nil && !sent && now.Sub(gs.lastWrite) >= gs.h.heartbeat {
+		err = gs.stream.comment("ping")
+		sent = true
+	}
+	if sent {
+		gs.lastWrite = now
+	}
+	return err
+}
+
+// sendClocks sends both clocks of a live timed game as they stand at
+// now, run on from the latest panel's, in one write; it reports whether
+// it sent anything.
+func (gs *gameStream) sendClocks(ctx context.Context, now time.Time) (bool, error) {
+	snap := *gs.shown
+	if snap.Status != game.Active || !snap.Clocks.Timed {
+		return false, nil
+	}
+	snap.Clocks = snap.Clocks.RunTo(now)
+	top, bottom := gs.views.clocks(snap)
+	gs.stream.startWrite()
+	for _, p := range []views.PlayerView{top, bottom} {
+		if err := gs.stream.renderEvent(ctx, "", views.ClockEvent(p.Side), views.Clock(p)); err != nil {
+			return false, err
+		}
+	}
+	return true, gs.stream.flush()
+}
+
+// appendWaiting appends to burst the events already waiting on c, without
+// blocking; open is false if c was closed.
+func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
+	for {
+		select {
+		case e, ok := <-c:
+			if !ok {
+				return burst, false
+			}
+			burst = append(burst, e)
+		default:
+			return burst, true
+		}
+	}
+}
+
+// onOwnStack runs fn in a goroutine of its own and waits for it. A stream
+// spends its life waiting for events with little on its stack, but
+// rendering a panel takes a deep one; a goroutine's stack only grows (a
+// garbage collection shrinks it by half at most, and only while it uses
+// less than a quarter), so rendering on the stream's own goroutine would
+// leave every idle stream holding a render-sized stack.
+func onOwnStack(fn func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	return <-done
+}
+
+// drain empties c of events already waiting, without blocking.
+func drain[E any](c <-chan E) {
+	for {
+		select {
+		case _, ok := <-c:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"satranc/engine/account"
+	"satranc/engine/chess"
+	"satranc/engine/elo"
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// openingLine returns the text of the page's opening line, spaces
+// collapsed, "" when it has none.
+func openingLine(t *testing.T, resp *http.Response) string {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d, %v", resp.StatusCode, err)
+	}
+	return strings.Join(strings.Fields(doc.Find(`[data-testid="opening"]`).Text()), " ")
+}
+
+// TestReplayPageOpening: the replay names the opening of the position it
+// shows, its family in the page's language.
+func TestReplayPageOpening(t *testing.T) {
+	snap := testSnapshot(t, time.Now(), "e2e4", "e7e5", "g1f3")
+	snap.Status, snap.Outcome = game.Finished, game.Outcome{Result: game.WhiteWins, Reason: game.Resignation, Side: chess.Black}
+	env := newProfileEnv(t, snap)
+	tests := []struct {
+		target, lang, want string
+	}{
+		{"/replay/7", "", "C40 King's Knight Opening"},
+		{"/replay/7?ply=2", "", "C20 King's Pawn Game"},
+		{"/replay/7?ply=0", "", ""},
+		{"/replay/7", "tr", "C40 Şah Atı Açılışı"},
+	}
+	for _, tc := range tests {
+		rq := gameReq{target: tc.target}
+		if tc.lang != "" {
+			rq.as = &ayse
+			rq.target += "?lang=" + tc.lang
+		}
+		if got := openingLine(t, env.do(t, rq)); !strings.HasSuffix(got, tc.want) || (tc.want == "") != (got == "") {
+			t.Errorf("GET %s: opening line %q, want %q", rq.target, got, tc.want)
+		}
+	}
+}
+
+// TestGamePageOpening: players and spectators see the opening of the game.
+func TestGamePageOpening(t *testing.T) {
+	env := newGameEnv(t, testSnapshot(t, time.Now(), "e2e4", "c7c5"))
+	for _, as := range []*account.User{&ayse, &cemil, nil} {
+		if got := openingLine(t, env.do(t, gameReq{target: "/games/7", as: as})); !strings.HasSuffix(got, "B20 Sicilian Defense") {
+			t.Errorf("game page as %v: opening line %q, want B20 Sicilian Defense", as, got)
+		}
+	}
+	if got := openingLine(t, env.do(t, gameReq{target: "/games/7", lang: "tr"})); !strings.HasSuffix(got, "B20 Sicilya Savunması") {
+		t.Errorf("Turkish game page: opening line %q, want B20 Sicilya Savunması", got)
+	}
+}
+
+// fakeSettlements are the settlements of game 7 by user.
+type fakeSettlements map[int64]play.Settlement
+
+func (f fakeSettlements) GameSettlement(_ context.Context, _, user int64) (play.Settlement, error) {
+	return f[user], nil
+}
+
+// TestGamePGNRatings: a rated game's PGN gets the ratings the players had
+// as it began and, once its end is settled, their changes; a game still
+// played the current ratings; a bot its fixed one; an unrated game none.
+func TestGamePGNRatings(t *testing.T) {
+	settled := fakeSettlements{
+		ayse.ID: {Settled: true, Rated: true, Rating: play.RatingChange{Before: 1500, After: 1508}},
+		bora.ID: {Settled: true, Rated: true, Rating: play.RatingChange{Before: 1520, After: 1512}},
+	}
+	over := func(s *play.Snapshot) {
+		s.Status, s.Outcome = game.Finished, game.Outcome{Result: game.WhiteWins, Reason: game.Resignation, Side: chess.Black}
+	}
+	tests := []struct {
+		name string
+		kind play.Kind
+		edit func(*play.Snapshot)
+		want play.PGNOptions
+	}{
+		{"settled", play.Quick, over, play.PGNOptions{WhiteElo: 1500, BlackElo: 1520, RatingDiffs: true, WhiteRatingDiff: 8, BlackRatingDiff: -8}},
+		{"being played", play.Lounge, func(*play.Snapshot) {}, play.PGNOptions{WhiteElo: 1234, BlackElo: 1234}},
+		{"bot", play.Quick, func(s *play.Snapshot) { over(s); s.Black = game.Bot(game.Medium) },
+			play.PGNOptions{WhiteElo: 1500, BlackElo: elo.BotRating(game.Medium), RatingDiffs: true, WhiteRatingDiff: 8}},
+		{"unstaked", play.Lounge, func(s *play.Snapshot) { over(s); s.Unstaked = true }, play.PGNOptions{}},
+		{"private", play.Private, over, play.PGNOptions{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := testSnapshot(t, time.Now(), "e2e4", "e7e5")
+			snap.Kind = tc.kind
+			tc.edit(&snap)
+			accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
+			games := newFakeGames(snap)
+			h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
+				Profiles: &fakeProfiles{accounts: accounts}, Settlements: settled})
+			env := &gameEnv{h: h.Routes(), games: games}
+			if resp := env.do(t, gameReq{target: "/games/7/pgn", as: &cemil}); resp.StatusCode != http.StatusOK {
+				t.Fatalf("GET pgn = %d", resp.StatusCode)
+			}
+			got := games.pgnOpt
+			got.White, got.Black, got.Site, got.Letters = "", "", "", chess.English
+			if got != tc.want {
+				t.Errorf("PGN options %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
