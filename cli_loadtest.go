@@ -43,6 +43,8 @@ Flags:
 	fs.StringVar(&cfg.Sessions, "sessions", "", "`file` of the users' session cookies: read when it exists (no sign-ups), written after the sign-ups otherwise; for runs against the same database")
 	fs.DurationVar(&cfg.Linger, "linger", 2*time.Second, "how long to keep sampling the server's memory and goroutines (every --every) after the games end")
 	fs.IntVar(&cfg.Spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
+	fs.IntVar(&cfg.Flood, "flood", 0, "event streams one member opens at once before play, as a script would, kept open during play; the server's caps refuse what passes them")
+	fs.IntVar(&cfg.FloodAddresses, "flood-addresses", 1, "client addresses the --flood streams come from, in X-Forwarded-For (serve with --trusted-proxy 127.0.0.1)")
 	fs.StringVar(&cfg.Debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before the first and the last memory sample and each measurement of --spectators")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -51,7 +53,7 @@ Flags:
 		return 2
 	}
 	if cfg.Validate() != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger and --spectators not negative, and no arguments")
+		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger, --spectators and --flood not negative, and no arguments")
 		return 2
 	}
 	res, err := loadtest.Run(ctx, cfg, stdout)

@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -84,19 +85,36 @@ func substitute(t *testing.T, block string, pairs ...string) string {
 	return block
 }
 
+// givenPorts are the ports freePort returned so far: the kernel may hand
+// a port it just freed out again, and a test that asks for several (the
+// site's, a proxy's, an ACME server's) must get different ones.
+var givenPorts = struct {
+	sync.Mutex
+	m map[int]bool
+}{m: map[int]bool{}}
+
 // freePort returns a TCP port nothing listens on at the moment, on every
-// loopback address.
+// loopback address, and that no other call returned.
 func freePort(t *testing.T) int {
 	t.Helper()
-	for range 20 {
+	for range 50 {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
 		port := ln.Addr().(*net.TCPAddr).Port
 		ln.Close()
+		givenPorts.Lock()
+		taken := givenPorts.m[port]
+		givenPorts.Unlock()
+		if taken {
+			continue
+		}
 		if ln6, err := net.Listen("tcp", fmt.Sprintf("[::1]:%d", port)); err == nil {
 			ln6.Close()
+			givenPorts.Lock()
+			givenPorts.m[port] = true
+			givenPorts.Unlock()
 			return port
 		}
 	}

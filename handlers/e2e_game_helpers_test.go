@@ -51,6 +51,21 @@ func waitFor(b *browser, timeout time.Duration, cond string) {
 	}
 }
 
+// waitedFor polls a JavaScript condition in b's page for up to timeout
+// and reports whether it became true.
+func waitedFor(b *browser, timeout time.Duration, cond string) bool {
+	b.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		ok, err := tryEval[bool](b, "(function(){try{return !!("+cond+")}catch(e){return false}})()", max(time.Until(deadline), time.Second))
+		if err == nil && ok {
+			return true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return false
+}
+
 // waitPly waits until b's page shows the game after ply half-moves.
 func waitPly(b *browser, ply int) {
 	b.t.Helper()

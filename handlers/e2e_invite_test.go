@@ -75,8 +75,18 @@ func TestBrowserInvite(t *testing.T) {
 			t.Logf("grant %s: %v", name, err)
 		}
 	}
-	host.do(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`))
-	waitFor(host, 10*time.Second, `document.querySelector('[data-testid="invite-copy"]').textContent.trim() === "Copied"`)
+	// The stream's first panel may redraw the button just after the click
+	// (the page and its stream race on a loaded machine): the host then
+	// copies again, as a person would, and the test says so.
+	const copiedText = `document.querySelector('[data-testid="invite-copy"]').textContent.trim() === "Copied"`
+	for attempt := 1; ; attempt++ {
+		host.do(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`))
+		if attempt == 3 || waitedFor(host, 3*time.Second, copiedText) {
+			break
+		}
+		t.Logf("the copy's feedback did not show (attempt %d); copying again", attempt)
+	}
+	waitFor(host, 10*time.Second, copiedText)
 	copied, err := chromedp.Run(host.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Logf("reading the clipboard back: %v (the button's feedback was checked)", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"satranc/views"
@@ -42,7 +43,11 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 		h.fail(w, r, err)
 		return
 	}
-	gs := &gameStream{h: h, id: id, feed: feed, deltas: r.URL.Query().Get("delta") == "1"} // spectators get nothing of the chat and voice chat
+	q := r.URL.Query()
+	gs := &gameStream{h: h, id: id, feed: feed, deltas: q.Get("delta") == "1", first: snap} // spectators get nothing of the chat and voice chat
+	if known, err := strconv.ParseInt(q.Get("rematch"), 10, 64); err == nil && known >= 0 {
+		gs.rematch, gs.pageRematch = known, true
+	}
 	if user, ok := userFrom(ctx); ok {
 		gs.viewer.side, gs.viewer.playing = snap.SideOf(user.ID)
 	}

@@ -14,8 +14,10 @@ import (
 // another node of a cluster, the bus that carries the owner's events
 // (docs/scaling.md), so that the stream is served where the viewer is.
 type GameFeed interface {
-	// Snapshot returns the game as it stands.
-	Snapshot(ctx context.Context) (play.Snapshot, error)
+	// Snapshot returns the game as it stands, its clocks as they were
+	// read then (Clocks.At). It may be shared with the game's other
+	// streams: never change it.
+	Snapshot(ctx context.Context) (*play.Snapshot, error)
 	// Events returns the game's events. The channel is closed when the
 	// feed ends (the stream fell behind, or the bus went away): the page
 	// reconnects for a fresh snapshot.
@@ -56,8 +58,17 @@ func (h *Handler) followLocal(id int64) *localFeed {
 	return &localFeed{games: h.games, chat: h.chat, id: id, sub: h.games.Subscribe(id)}
 }
 
-func (f *localFeed) Snapshot(ctx context.Context) (play.Snapshot, error) {
-	return f.games.Game(ctx, f.id)
+// Snapshot is GameFeed.Snapshot: the snapshot the game's writer
+// published last, which every stream of the game shares (play.Service
+// Shared), where the service offers it.
+func (f *localFeed) Snapshot(ctx context.Context) (*play.Snapshot, error) {
+	if shared, ok := f.games.(interface {
+		Shared(ctx context.Context, id int64) (*play.Snapshot, error)
+	}); ok {
+		return shared.Shared(ctx, f.id)
+	}
+	snap, err := f.games.Game(ctx, f.id)
+	return &snap, err
 }
 func (f *localFeed) Events() <-chan play.Event { return f.sub.C() }
 func (f *localFeed) ChatMuted(user int64) bool { return f.chat.ChatMuted(f.id, user) }

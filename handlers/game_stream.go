@@ -31,6 +31,9 @@ type gameStream struct {
 	// lagUser is the player whose round trip the stream's pings measure
 	// (lag.go), 0 for none; pings go out only while the game is live.
 	lagUser int64
+	// first is the snapshot the stream began with, taken to know the
+	// viewer (streamGame), sent as the first panel.
+	first *play.Snapshot
 	// shown is the snapshot of the latest panel. An event whose snapshot
 	// shows this viewer nothing new sends nothing (the mating move and
 	// the game's end share one; a spectator does not see a draw offer),
@@ -46,6 +49,10 @@ type gameStream struct {
 	// sends a player's page there (views.EventRematch).
 	sent    bool
 	rematch int64
+	// pageRematch says the page told what rematch it shows (rematch, from
+	// its URL, views.GameView.RematchQuery): one it does not show sends
+	// it there even from the stream's first panel.
+	pageRematch bool
 }
 
 // gameViewer is who watches a game stream: a player of one side, or not.
@@ -125,14 +132,18 @@ func (gs *gameStream) run(ctx context.Context) {
 	}
 }
 
-// sendFirst sends the game's panel as it stands: the one snapshot a
-// stream asks the feed for.
+// sendFirst sends the game's panel as it stands: the snapshot the stream
+// began with (first), or a fresh one from the feed.
 func (gs *gameStream) sendFirst(ctx context.Context) error {
-	snap, err := gs.feed.Snapshot(ctx)
-	if err != nil {
-		return err
+	snap := gs.first
+	gs.first = nil
+	if snap == nil {
+		var err error
+		if snap, err = gs.feed.Snapshot(ctx); err != nil {
+			return err
+		}
 	}
-	return gs.send(ctx, &snap)
+	return gs.send(ctx, snap)
 }
 
 // send sends the panel of snap, with the ply as the event id, its clocks
@@ -240,7 +251,7 @@ func (gs *gameStream) shows(next *play.Snapshot) bool {
 // appears during the stream (both players agreed): an EventRematch with
 // the link, which the page follows. A page that knew of it when the
 // stream began (a reload) is left where it is, with the link in its
-// panel.
+// panel, unless the page says it was drawn without it (pageRematch).
 func (gs *gameStream) sendRematch(ctx context.Context, snap play.Snapshot) error {
 	first := !gs.sent
 	gs.sent = true
@@ -248,7 +259,7 @@ func (gs *gameStream) sendRematch(ctx context.Context, snap play.Snapshot) error
 		return nil
 	}
 	gs.rematch = snap.RematchID
-	if first || !gs.viewer.playing {
+	if first && !gs.pageRematch || !gs.viewer.playing {
 		return nil
 	}
 	path := views.Action(ctx, "/games/"+strconv.FormatInt(snap.RematchID, 10))

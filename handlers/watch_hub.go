@@ -144,8 +144,8 @@ func (wh *watchHub) miniOf(ctx context.Context, id int64, feed GameFeed) (views.
 	if snap.Status != game.Active {
 		return views.MiniGame{}, false
 	}
-	p := wh.playersOf(ctx, snap)
-	return views.NewMiniGame(snap, p.names, p.ratings), true
+	p := wh.playersOf(ctx, *snap)
+	return views.NewMiniGame(*snap, p.names, p.ratings), true
 }
 
 // playersOf returns the names and ratings of snap's players, read once

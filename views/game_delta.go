@@ -1,6 +1,8 @@
 package views
 
 import (
+	"fmt"
+	"hash/fnv"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,14 +24,28 @@ const EventMove = "move"
 // knows.
 const DeltaQuery = "delta=1"
 
+// RematchQuery is what the stream URL of a player's page of a finished
+// game says of the rematch the page shows ("&rematch=" and its id, 0 for
+// none): a rematch the page did not show when its stream began sends the
+// page there (handlers' gameStream.sendRematch), however late the stream
+// connects. "" for other pages.
+func (v GameView) RematchQuery() string {
+	if !v.Rematchable {
+		return ""
+	}
+	return "&rematch=" + strconv.FormatInt(v.RematchID, 10)
+}
+
 // PanelMark is what a viewer's panel showed, as much as the next move's
 // delta needs: the pieces on the squares, the materials, the opening, and
 // a key of everything a move's delta does not redraw. A game stream keeps
-// the mark of its latest panel instead of the panel (a few hundred bytes).
+// the mark of its latest panel instead of the panel: about 200 bytes, with
+// hashes where the panel has text, since an idle spectator's stream must
+// stay small (docs/performance.md, "Idle spectators").
 type PanelMark struct {
 	Ply      int
 	Pieces   [64]chess.Piece
-	Material [2]string // top, bottom (materialKey)
+	Material [2]uint64 // top, bottom (materialKey)
 	Opening  opening.Opening
 	fixed    fixedParts
 	actions  actionParts
@@ -42,9 +58,9 @@ type fixedParts struct {
 	status                  game.Status
 	orientation             chess.Color
 	player                  bool
-	top, bottom             string // the players' names, ratings and frames
+	players                 uint64 // the players' names, ratings and frames (playersKey)
 	opponentGone, firstMove bool
-	invite                  string
+	invite                  bool
 	chat                    int
 	muted, voice, chatOpen  bool
 	result                  bool
@@ -61,14 +77,14 @@ type actionParts struct {
 func (v GameView) Mark() PanelMark {
 	m := PanelMark{
 		Ply:      v.Ply,
-		Material: [2]string{materialKey(v.Top.Material), materialKey(v.Bottom.Material)},
+		Material: [2]uint64{materialKey(v.Top.Material), materialKey(v.Bottom.Material)},
 		Opening:  v.Opening,
 		moves:    len(v.Moves),
 		fixed: fixedParts{
 			status: v.Status, orientation: v.Board.Orientation, player: v.Player,
-			top: playerKey(v.Top), bottom: playerKey(v.Bottom),
+			players:      playersKey(v.Top, v.Bottom),
 			opponentGone: v.OpponentGone > 0, firstMove: v.FirstMove.Pending,
-			invite: v.InviteURL, chat: len(v.Chat), muted: v.Muted,
+			invite: v.InviteURL != "", chat: len(v.Chat), muted: v.Muted,
 			voice: v.Voice.Open, chatOpen: v.ChatOpen, result: v.Result.Show,
 		},
 		actions: actionParts{
@@ -84,19 +100,24 @@ func (v GameView) Mark() PanelMark {
 	return m
 }
 
-func playerKey(p PlayerView) string {
-	return p.Name + "\x00" + p.BotName + "\x00" + p.Frame + "\x00" + strconv.Itoa(p.Rating) + "\x00" + strconv.FormatBool(p.Clock.Timed)
+// playersKey hashes what the player bars show of the players besides
+// their clocks and materials.
+func playersKey(top, bottom PlayerView) uint64 {
+	h := fnv.New64a()
+	for _, p := range []PlayerView{top, bottom} {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%t\x00", p.Name, p.BotName, p.Frame, p.Rating, p.Clock.Timed)
+	}
+	return h.Sum64()
 }
 
-func materialKey(m Material) string {
-	var b strings.Builder
+// materialKey hashes a player's material: the pieces taken and the lead.
+func materialKey(m Material) uint64 {
+	h := fnv.New64a()
 	for _, t := range m.Taken {
-		b.WriteString(t.Code())
-		b.WriteString(strconv.Itoa(t.Count))
+		fmt.Fprintf(h, "%s%d,", t.Code(), t.Count)
 	}
-	b.WriteString("+")
-	b.WriteString(strconv.Itoa(m.Lead))
-	return b.String()
+	fmt.Fprintf(h, "+%d", m.Lead)
+	return h.Sum64()
 }
 
 // PanelDelta is one move as the changes it makes to the panel of the ply

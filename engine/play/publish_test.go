@@ -155,3 +155,41 @@ func TestMateAndEndShareSnapshot(t *testing.T) {
 		t.Errorf("snapshot with the mate: ply %d, status %v, outcome %+v", got.Ply, got.Status, got.Outcome)
 	}
 }
+
+// TestSharedSnapshot: the streams of a live game share one snapshot, the
+// one its writer published last, instead of a copy each; a finished game
+// gives a fresh one.
+func TestSharedSnapshot(t *testing.T) {
+	s := New(Config{Store: newMemStore(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	defer s.Close()
+	ctx := context.Background()
+	id, white, black := privateGame(t, s, "5+0")
+	sub := s.Subscribe(id)
+	defer sub.Close()
+	a, err := s.Shared(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := s.Shared(ctx, id); b != a {
+		t.Error("two streams of an unchanged game got two snapshots")
+	}
+	if err := s.Move(ctx, id, white, "e4", chess.English, 0); err != nil {
+		t.Fatal(err)
+	}
+	var moved Event
+	for moved.Payload == nil {
+		if ev := <-sub.C(); ev.ID() == 1 {
+			moved = ev
+		}
+	}
+	if got, _ := s.Shared(ctx, id); got != moved.After || got.Ply != 1 {
+		t.Errorf("after e4: Shared %p at ply %d, want the published %p", got, got.Ply, moved.After)
+	}
+	if err := s.Resign(ctx, id, black); err != nil {
+		t.Fatal(err)
+	}
+	over, err := s.Shared(ctx, id)
+	if err != nil || !over.Status.Over() {
+		t.Fatalf("after the resignation: %+v, %v", over, err)
+	}
+}

@@ -339,10 +339,11 @@ func (s *Service) publishEnding(e Event) {
 
 // publish sends a game's events to its subscribers, here and on the other
 // nodes, with the game's snapshot after them (after is called once), and
-// its end to the subscribers of Endings too.
-func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) {
+// its end to the subscribers of Endings too. It returns the snapshot it
+// published, nil for no events.
+func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) *Snapshot {
 	if len(evs) == 0 {
-		return
+		return nil
 	}
 	snap := after()
 	for _, e := range evs {
@@ -355,4 +356,5 @@ func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) {
 			s.publishEnding(Event{GameID: id, Payload: e})
 		}
 	}
+	return &snap
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"satranc/engine/chess"
@@ -166,3 +167,32 @@ func (s *Service) Game(ctx context.Context, id int64) (Snapshot, error) {
 	s.rmu.Unlock()
 	return snap, nil
 }
+
+// Shared returns game id as it stands, like Game, but for a live game
+// the snapshot its writer published last, which the game's streams share
+// instead of holding a copy each (an idle spectator's stream keeps one):
+// it is the same as Game's but for the clocks, which were read when it was
+// taken (Clocks.At; game.Clocks.RunTo runs them on). The caller must not
+// change it.
+func (s *Service) Shared(ctx context.Context, id int64) (*Snapshot, error) {
+	var snap *Snapshot
+	err := s.within(ctx, id, func(t *table) error {
+		if t.last == nil || t.last.Ply != t.g.Ply() || t.last.Status != t.g.Status() {
+			fresh := t.snapshot()
+			t.last = &fresh
+		}
+		snap = t.last
+		return nil
+	}, func(GameRecord) error { return errNotLive })
+	if errors.Is(err, errNotLive) {
+		fresh, err := s.Game(ctx, id)
+		return &fresh, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return snap, nil
+}
+
+// errNotLive tells Shared that the game has no writer: Game reads it.
+var errNotLive = errors.New("play: the game is not live")

@@ -42,6 +42,9 @@ type table struct {
 	search  int
 	pending []game.Event // published when run starts
 	broken  bool         // a store write failed: stop
+	// last is the snapshot published last (or taken for Shared since),
+	// which every stream of the game may hold: never changed once set.
+	last *Snapshot
 }
 
 func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Event) *table {
@@ -92,7 +95,7 @@ func (t *table) run() {
 	timer.Stop()
 	defer timer.Stop()
 
-	t.s.publish(t.id, t.pending, t.snapshot)
+	t.published(t.s.publish(t.id, t.pending, t.snapshot))
 	t.pending = nil
 	for !t.broken && !t.g.Status().Over() {
 		drawSide, drawPending := t.drawToBot()
@@ -161,8 +164,16 @@ func (t *table) commit(evs []game.Event) error {
 		t.s.log.Error("play: store write failed; reopening the game", "game", t.id, "err", err)
 		return fmt.Errorf("play: game %d: %w", t.id, err)
 	}
-	t.s.publish(t.id, evs, t.snapshot)
+	t.published(t.s.publish(t.id, evs, t.snapshot))
 	return nil
+}
+
+// published keeps snap, just published (nil: nothing was), as the game's
+// latest snapshot.
+func (t *table) published(snap *Snapshot) {
+	if snap != nil {
+		t.last = snap
+	}
 }
 
 // persist writes the events that change the stored game: the start, each
@@ -280,6 +291,13 @@ func (t *table) botMove(r botResult) {
 	}
 	side := t.sideToMove()
 	now := t.s.now()
+	if r.err == nil {
+		if evs, ok := t.botResigns(side, now); ok {
+			_ = t.commit(evs)
+			return
+		}
+	}
+	pos, hist := t.g.Position(), history(t.g.Record())
 	m := r.move
 	if r.err != nil {
 		t.s.log.Error("play: bot failed; playing a legal move", "game", t.id, "err", r.err)
@@ -293,6 +311,9 @@ func (t *table) botMove(r botResult) {
 	}
 	if err != nil && !errors.Is(err, game.ErrGameOver) {
 		t.s.log.Error("play: bot move refused", "game", t.id, "err", err)
+	}
+	if err == nil && r.err == nil {
+		evs = append(evs, t.botOffersDraw(side, pos, hist, now)...)
 	}
 	_ = t.commit(evs)
 }

@@ -13,15 +13,18 @@ import (
 
 // botFactory makes the computer players of practice games: one bot per
 // seat with its own seed, searching in the shared pool so that no more
-// searches run at once than there are cores.
+// searches run at once than there are cores, and answering after the
+// thinking time of a person of its level (bot.PracticePace: 0.3–2 s in an
+// untimed game, quick for book moves, recaptures and forced moves).
 func botFactory(pool *bot.Pool) play.BotFactory {
 	return func(l game.Level) play.BotPlayer {
 		level, err := bot.ParseLevel(l.String())
 		if err != nil {
 			level = bot.Medium
 		}
-		b := bot.New(level, rand.Uint64())
-		return practiceBot{p: pool.Player(b), b: b}
+		seed := rand.Uint64()
+		b := bot.New(level, seed)
+		return practiceBot{p: bot.Paced(pool.Player(b), bot.PracticePace(level), seed), b: b}
 	}
 }
 
@@ -37,6 +40,16 @@ type practiceBot struct {
 // position (engine/bot AcceptsDraw).
 func (b practiceBot) AnswerDraw(ctx context.Context, pos chess.Position, history []uint64, side chess.Color) bool {
 	return b.b.AnswerDraw(ctx, pos, history, side)
+}
+
+// Resigns implements play.Resigner: the bot gives up a hopeless game
+// (engine/bot Bot.Resigns).
+func (b practiceBot) Resigns(pos chess.Position) bool { return b.b.Resigns(pos) }
+
+// OffersDraw implements play.DrawOfferer: the bot offers a draw in a
+// dead-drawn or repeating position (engine/bot Bot.OffersDraw).
+func (b practiceBot) OffersDraw(pos chess.Position, history []uint64) bool {
+	return b.b.OffersDraw(pos, history)
 }
 
 func (b practiceBot) Move(ctx context.Context, pos chess.Position, history []uint64, remaining, increment time.Duration) (chess.Move, error) {

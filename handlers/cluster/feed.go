@@ -245,7 +245,7 @@ func (f *busFeed) renew() {
 
 // Snapshot is handlers.GameFeed.Snapshot: the last snapshot received,
 // with the running clock run on by the time since it arrived.
-func (f *busFeed) Snapshot(context.Context) (play.Snapshot, error) {
+func (f *busFeed) Snapshot(context.Context) (*play.Snapshot, error) {
 	f.mu.Lock()
 	snap, got := f.msg.Msg.Snapshot, f.got
 	f.mu.Unlock()
@@ -253,7 +253,7 @@ func (f *busFeed) Snapshot(context.Context) (play.Snapshot, error) {
 		snap.Clocks.At = got // the owner's reading held when it arrived
 		snap.Clocks = snap.Clocks.RunTo(time.Now())
 	}
-	return snap, nil
+	return &snap, nil
 }
 
 // Events is handlers.GameFeed.Events.

@@ -23,6 +23,7 @@ type Sample struct {
 	StackInuse float64 // go_memstats_stack_inuse_bytes
 	Goroutines float64 // go_goroutines
 	Streams    float64 // satranc_sse_streams
+	FDs        float64 // process_open_fds
 	// Err is why the sample could not be read; a run goes on without it.
 	Err error
 }
@@ -32,7 +33,11 @@ func (m Sample) String() string {
 	if m.Err != nil {
 		return "server metrics: " + m.Err.Error()
 	}
-	return fmt.Sprintf("rss=%.1fMB heap=%.1fMB goroutines=%.0f", m.RSS/1e6, m.HeapInuse/1e6, m.Goroutines)
+	s := fmt.Sprintf("rss=%.1fMB heap=%.1fMB goroutines=%.0f", m.RSS/1e6, m.HeapInuse/1e6, m.Goroutines)
+	if m.FDs > 0 {
+		s += fmt.Sprintf(" fds=%.0f", m.FDs)
+	}
+	return s
 }
 
 // readMetrics fetches and parses the server's /metrics. A failure is kept
@@ -81,6 +86,8 @@ func parseMetrics(r io.Reader) Sample {
 			m.Goroutines = v
 		case "satranc_sse_streams":
 			m.Streams = v
+		case "process_open_fds":
+			m.FDs = v
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -35,6 +35,10 @@ type Config struct {
 	Ramp time.Duration
 	// Spectators is how many idle spectator streams to open before play.
 	Spectators int
+	// Flood is how many event streams one member opens at once, from
+	// FloodAddresses client addresses (flood.go), once the games are set
+	// up; 0 for none.
+	Flood, FloodAddresses int
 	// Debug is the server's --debug-addr URL, used to collect its garbage
 	// before the memory samples that compare live memory; "" for none.
 	Debug string
@@ -50,8 +54,8 @@ func (c Config) Validate() error {
 	switch {
 	case c.Games < 1, c.Duration <= 0, c.Every <= 0, c.MaxPly < 1, c.Setup < 1:
 		return fmt.Errorf("%w: games, duration, every, max ply and setup must be positive", ErrInvalidConfig)
-	case c.Think < 0, c.Linger < 0, c.Ramp < 0, c.Spectators < 0:
-		return fmt.Errorf("%w: think, linger, ramp and spectators must not be negative", ErrInvalidConfig)
+	case c.Think < 0, c.Linger < 0, c.Ramp < 0, c.Spectators < 0, c.Flood < 0, c.FloodAddresses < 0:
+		return fmt.Errorf("%w: think, linger, ramp, spectators and flood must not be negative", ErrInvalidConfig)
 	case c.Ramp >= c.Duration:
 		return fmt.Errorf("%w: ramp %v is not shorter than duration %v", ErrInvalidConfig, c.Ramp, c.Duration)
 	}
@@ -203,6 +207,15 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		var once sync.Once
 		closeSpectators = func() { once.Do(closeAll) }
 		defer closeSpectators()
+	}
+
+	if cfg.Flood > 0 {
+		closeFlood, err := flood(ctx, cfg, tr, run, out)
+		if err != nil {
+			return nil, err
+		}
+		defer closeFlood()
+		fmt.Fprintf(out, "with the flood's streams open: %s\n", sample("flood"))
 	}
 
 	// Play.
