@@ -9,7 +9,8 @@ import (
 	"os"
 
 	"satranc/handlers/admincli"
-	"satranc/store"
+	"satranc/handlers/app"
+	"satranc/store/postgres"
 )
 
 // runAdmin implements `satranc admin`: administration of accounts on the
@@ -37,11 +38,11 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// An administration command never creates a database file: a mistyped
 	// path should say so, not make an empty one. (A PostgreSQL URL names a
 	// server, which Open reaches or not.)
-	if _, err := os.Stat(*dbPath); err != nil && !store.IsPostgresURL(*dbPath) {
+	if _, err := os.Stat(*dbPath); err != nil && !postgres.IsURL(*dbPath) {
 		fmt.Fprintf(stderr, "satranc admin: %v\n", err)
 		return 1
 	}
-	st, err := store.Open(ctx, *dbPath)
+	st, _, err := app.OpenStore(ctx, *dbPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "satranc admin: %v\n", err)
 		return 1

@@ -17,7 +17,7 @@ import (
 	"satranc/handlers"
 	"satranc/handlers/app"
 	"satranc/handlers/tlsserve"
-	"satranc/store"
+	"satranc/store/postgres"
 )
 
 // runServe parses the serve flags (defaults from SATRANC_ADDR, SATRANC_DB)
@@ -154,7 +154,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "satranc serve: --prizes: %v\n", err)
 		return 2
 	}
-	if cfg.TLS, err = tlsf.Resolve(cfg.DBPath, store.IsPostgresURL(cfg.DBPath)); err != nil {
+	if cfg.TLS, err = tlsf.Resolve(cfg.DBPath, postgres.IsURL(cfg.DBPath)); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}

@@ -18,9 +18,10 @@ import (
 // exists: a backup never overwrites anything.
 var ErrBackupExists = errors.New("store: backup file already exists")
 
-// ErrBackupPostgres is returned by a backup of a PostgreSQL database, which
-// is PostgreSQL's own tools' job (pg_dump, base backups).
-var ErrBackupPostgres = errors.New("store: backup: a PostgreSQL database is backed up with pg_dump, not satranc backup")
+// ErrBackupNotSQLite is returned by a backup of another database than
+// SQLite, which is that database's own tools' job (PostgreSQL's pg_dump,
+// base backups).
+var ErrBackupNotSQLite = errors.New("store: backup: only a SQLite database is backed up by satranc backup (PostgreSQL: pg_dump)")
 
 // Backup writes a consistent copy of the database to the new file dest with
 // SQLite's VACUUM INTO. It runs as one read transaction, so it sees a
@@ -29,8 +30,8 @@ var ErrBackupPostgres = errors.New("store: backup: a PostgreSQL database is back
 // of its own: the read pool's refuse to write, VACUUM INTO's new file too,
 // and the writer would hold up every other write for the whole copy.
 func (s *Store) Backup(ctx context.Context, dest string) error {
-	if s.dialect == postgres {
-		return ErrBackupPostgres
+	if s.path == "" {
+		return ErrBackupNotSQLite
 	}
 	db, err := sqlx.Open("sqlite3", dsn(s.path, false))
 	if err != nil {
@@ -45,8 +46,8 @@ func (s *Store) Backup(ctx context.Context, dest string) error {
 // creates nor migrates src, so a backup tool of another version leaves a
 // running server's schema alone.
 func BackupFile(ctx context.Context, src, dest string) error {
-	if IsPostgresURL(src) {
-		return ErrBackupPostgres
+	if strings.Contains(src, "://") {
+		return ErrBackupNotSQLite
 	}
 	if strings.ContainsAny(src, "?#") {
 		return fmt.Errorf("store: backup %q: path must not contain '?' or '#'", src)

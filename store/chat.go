@@ -22,7 +22,7 @@ func (s *Store) AddChatMessage(ctx context.Context, m play.ChatMessage) error {
 	_, err := s.db.ExecContext(ctx,
 		`INSERT INTO chat_messages (game_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`,
 		m.GameID, m.User, m.Body, formatTime(m.At))
-	if isForeignKeyViolation(err) {
+	if broken(err) == ForeignKeyConstraint {
 		return fmt.Errorf("store: chat in game %d: %w", m.GameID, errGameNotFound)
 	}
 	if err != nil {

@@ -3,19 +3,28 @@ package store
 import (
 	"errors"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
 )
 
-// A constraint failure is told by the driver's error code, never by the
-// message text: SQLite's extended result codes, PostgreSQL's SQLSTATE
-// (class 23, integrity constraint violation).
+// Constraint is the kind of constraint a write broke. The store turns
+// these into refusals (a name taken, a missing user, an overdrawn
+// balance); the driver tells them by error code, never by message text.
+type Constraint int
+
 const (
-	pgUniqueViolation     = "23505"
-	pgForeignKeyViolation = "23503"
-	pgCheckViolation      = "23514"
-	// pgOutOfRange: numeric_value_out_of_range, such as bigint overflow.
-	pgOutOfRange = "22003"
+	// NoConstraint: the error is not a broken constraint.
+	NoConstraint Constraint = iota
+	// UniqueConstraint: a UNIQUE or PRIMARY KEY constraint.
+	UniqueConstraint
+	// ForeignKeyConstraint: a FOREIGN KEY constraint.
+	ForeignKeyConstraint
+	// CheckConstraint: a CHECK constraint.
+	CheckConstraint
+	// RangeConstraint: an integer column refused a value past its range
+	// (an overflowing sum).
+	RangeConstraint
+	// OtherConstraint: another integrity constraint (NOT NULL, a type).
+	OtherConstraint
 )
 
 // sqliteConstraintDatatype is SQLITE_CONSTRAINT_DATATYPE, which the
@@ -24,44 +33,41 @@ const (
 // an overflowing balance shows.
 var sqliteConstraintDatatype = sqlite3.ErrConstraint.Extend(12)
 
-// isOverflow reports whether err is an integer column refusing a value
-// past the int64 range.
-func isOverflow(err error) bool {
-	return isConstraint(err, pgOutOfRange, sqliteConstraintDatatype)
-}
-
-// isUniqueViolation reports whether err is a UNIQUE or PRIMARY KEY
-// constraint failure.
-func isUniqueViolation(err error) bool {
-	return isConstraint(err, pgUniqueViolation, sqlite3.ErrConstraintUnique, sqlite3.ErrConstraintPrimaryKey)
-}
-
-// isForeignKeyViolation reports whether err is a FOREIGN KEY constraint
-// failure.
-func isForeignKeyViolation(err error) bool {
-	return isConstraint(err, pgForeignKeyViolation, sqlite3.ErrConstraintForeignKey)
-}
-
-// isCheckViolation reports whether err is a CHECK constraint failure.
-func isCheckViolation(err error) bool {
-	return isConstraint(err, pgCheckViolation, sqlite3.ErrConstraintCheck)
-}
-
-// isConstraint reports whether err is PostgreSQL's error pgCode or one of
-// SQLite's extended codes.
-func isConstraint(err error, pgCode string, codes ...sqlite3.ErrNoExtended) bool {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return pe.Code == pgCode
-	}
+// sqliteConstraint is SQLite's Dialect.Constraint, by the driver's
+// extended result codes.
+func sqliteConstraint(err error) Constraint {
 	var se sqlite3.Error
-	if !errors.As(err, &se) {
-		return false
+	if !errors.As(err, &se) || se.Code != sqlite3.ErrConstraint {
+		return NoConstraint
 	}
-	for _, c := range codes {
-		if se.ExtendedCode == c {
-			return true
-		}
+	switch se.ExtendedCode {
+	case sqlite3.ErrConstraintUnique, sqlite3.ErrConstraintPrimaryKey:
+		return UniqueConstraint
+	case sqlite3.ErrConstraintForeignKey:
+		return ForeignKeyConstraint
+	case sqlite3.ErrConstraintCheck:
+		return CheckConstraint
+	case sqliteConstraintDatatype:
+		return RangeConstraint
 	}
-	return false
+	return OtherConstraint
+}
+
+// constraintError is a driver's error that reports a broken constraint,
+// marked with its kind by the statement wrappers (errCounter.check), so
+// that the store reads the kind alike from every database.
+type constraintError struct {
+	kind Constraint
+	err  error
+}
+
+func (e *constraintError) Error() string { return e.err.Error() }
+func (e *constraintError) Unwrap() error { return e.err }
+
+// broken tells which constraint err reports as broken.
+func broken(err error) Constraint {
+	if ce, ok := errors.AsType[*constraintError](err); ok {
+		return ce.kind
+	}
+	return NoConstraint
 }

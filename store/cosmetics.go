@@ -45,7 +45,7 @@ func grantItem(ctx context.Context, q sqlx.ExecerContext, at string, userID int6
 	}
 	res, err := q.ExecContext(ctx, `INSERT INTO user_items (user_id, item, reason, granted_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (user_id, item) DO NOTHING`, userID, item, reason, at)
-	if isForeignKeyViolation(err) {
+	if broken(err) == ForeignKeyConstraint {
 		return false, ErrNotFound
 	}
 	if err != nil {

@@ -1,75 +1,56 @@
 package store
 
 import (
-	"net/url"
-	"strings"
+	"io/fs"
 )
 
-// dialect is the SQL database behind a Store: SQLite (the default, one
-// file) or PostgreSQL (several nodes sharing one database, see
-// docs/scaling.md). The queries are the same for both, written with '?'
-// placeholders; what differs is confined to Open, the migrations and the
-// constraint errors (constraint.go).
-type dialect int
+// Dialect describes an SQL database other than SQLite that the store runs
+// on (store/postgres is the one there is). The store's queries are the
+// same for every database, written with '?' placeholders; what differs is
+// how the connections are made (the dialect's package), the migrations and
+// how the driver reports a broken constraint.
+type Dialect struct {
+	// Name names the database in errors and logs ("postgres").
+	Name string
+	// Migrations holds the dialect's migrations as NNNN_name.sql files at
+	// its root: one for each of SQLite's (store/migrations) of the same
+	// name, doing the same in the dialect's SQL.
+	Migrations fs.FS
+	// Constraint tells which constraint, if any, the driver's error err
+	// reports as broken (NoConstraint for any other error).
+	Constraint func(err error) Constraint
 
-const (
-	sqlite dialect = iota
-	postgres
-)
-
-func (d dialect) String() string {
-	if d == postgres {
-		return "postgres"
-	}
-	return "sqlite"
+	// strict is SQLite's table option that makes it check column types
+	// (other databases always do).
+	strict bool
+	// soloStatements: a statement outside a transaction is as safe as one
+	// inside (SQLite's single writer in one process), so a batch of one
+	// move needs no transaction (moveBatcher.solo).
+	soloStatements bool
 }
 
-// migrationDir is the folder of d's embedded migrations.
-func (d dialect) migrationDir() string {
-	if d == postgres {
-		return "migrations_postgres"
-	}
-	return "migrations"
+// sqliteDialect is the store's own database.
+var sqliteDialect = Dialect{
+	Name:           "sqlite",
+	Migrations:     mustSub(migrationFiles, "migrations"),
+	Constraint:     sqliteConstraint,
+	strict:         true,
+	soloStatements: true,
 }
 
-// strict is the table option that makes SQLite check column types
-// (PostgreSQL always does).
-func (d dialect) strict() string {
-	if d == postgres {
-		return ""
+// tableOptions is what follows a CREATE TABLE's closing parenthesis.
+func (d Dialect) tableOptions() string {
+	if d.strict {
+		return " STRICT"
 	}
-	return " STRICT"
+	return ""
 }
 
-// IsPostgresURL reports whether db, the --db setting, names a PostgreSQL
-// database (postgres://... or postgresql://...) rather than a SQLite file.
-func IsPostgresURL(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
-
-// Redacted returns db, the --db setting, fit for a log: a PostgreSQL URL
-// with its password replaced by "xxxxx", a file path as it is.
-func Redacted(db string) string {
-	if !IsPostgresURL(db) {
-		return db
-	}
-	u, err := url.Parse(db)
+// mustSub is fs.Sub of an embedded folder that is known to exist.
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
 	if err != nil {
-		return "postgres://(unparsable URL)"
+		panic(err)
 	}
-	if q := u.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
-	}
-	return u.Redacted()
-}
-
-// nowMS is the SQL expression of the database's clock in Unix
-// milliseconds, for leases: the nodes of a cluster share the database's
-// clock rather than trusting each other's.
-func (d dialect) nowMS() string {
-	if d == postgres {
-		return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
-	}
-	return "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+	return sub
 }

@@ -4,12 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"sync/atomic"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jmoiron/sqlx"
-	"github.com/mattn/go-sqlite3"
 )
 
 // Errors reports how many database errors the store has met so far, for
@@ -21,12 +18,25 @@ func (s *Store) Errors() uint64 { return s.errs.Load() }
 
 // errCounter counts database errors; every statement of the store goes
 // through countedDB or countedTx, which report each error to it, so the
-// counting happens in this one place.
-type errCounter struct{ n atomic.Uint64 }
+// counting happens in this one place. It also marks the errors that
+// report a broken constraint with their kind (constraintError), by its
+// database's Dialect.Constraint, for the store's code to read alike from
+// every database.
+type errCounter struct {
+	n          atomic.Uint64
+	constraint func(error) Constraint
+}
 
-// check counts err if it is a database error and returns it unchanged.
+// check counts err if it is a database error and returns it, marked if
+// it reports a broken constraint.
 func (c *errCounter) check(err error) error {
-	if err != nil && isDatabaseError(err) {
+	if err == nil {
+		return nil
+	}
+	if k := c.constraint(err); k != NoConstraint {
+		return &constraintError{kind: k, err: err}
+	}
+	if isDatabaseError(err) {
 		c.n.Add(1)
 	}
 	return err
@@ -36,21 +46,10 @@ func (c *errCounter) check(err error) error {
 func (c *errCounter) Load() uint64 { return c.n.Load() }
 
 // isDatabaseError tells a failure of the database from the outcomes the
-// store expects and handles: no rows, a constraint violation, the
-// caller's context ending.
+// store expects and handles: no rows, the caller's context ending (and a
+// broken constraint, which check tells first).
 func isDatabaseError(err error) bool {
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return false
-	}
-	var se sqlite3.Error
-	if errors.As(err, &se) && se.Code == sqlite3.ErrConstraint {
-		return false
-	}
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) && strings.HasPrefix(pe.Code, "23") { // class 23: integrity constraint violation
-		return false
-	}
-	return true
+	return !errors.Is(err, sql.ErrNoRows) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // countedDB is a connection pool whose statements' errors are counted.

@@ -90,7 +90,7 @@ func TestFirstMoveRestartOnSQLite(t *testing.T) {
 	}
 	svc.Close()
 
-	s2, err := Open(ctx, path)
+	s2, err := openAt(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -176,7 +176,7 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 		return fmt.Errorf("store: start game %d: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	if err := s.fence(ctx, tx, id); err != nil {
+	if err := s.fenceGame(ctx, tx, id); err != nil {
 		return fmt.Errorf("store: start game %d: %w", id, err)
 	}
 	wID, wBot := seatColumns(white)
@@ -204,7 +204,7 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 // load, the writer connection (see Store) is what every move waits for. A
 // move that ends the game is written with the game's end and settlement.
 // Either way, on a node of a cluster the transaction that writes the move
-// first checks the game's lease (fence, leases.go).
+// first checks the fence (fence.go).
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
 	var err error
 	if end == nil {
@@ -226,7 +226,7 @@ func (s *Store) appendEnding(ctx context.Context, id int64, m play.StoredMove, e
 		return err
 	}
 	defer func() { _ = tx.Rollback() }()
-	err = s.fence(ctx, tx, id)
+	err = s.fenceGame(ctx, tx, id)
 	if err == nil {
 		err = appendMove(ctx, tx, id, m)
 	}
@@ -277,7 +277,7 @@ func (s *Store) FinishGame(ctx context.Context, id int64, end play.Ending) error
 		return fmt.Errorf("store: finish game %d: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	err = s.fence(ctx, tx, id)
+	err = s.fenceGame(ctx, tx, id)
 	if err == nil {
 		err = finishGame(ctx, tx, id, end)
 	}
@@ -391,6 +391,10 @@ func toSeat(id sql.NullInt64, bot string) (game.Seat, error) {
 
 // formatTime writes t in the stored layout (UTC, milliseconds).
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// FormatTime writes t as the store keeps times, for SQL written outside
+// the package against the same tables (store/postgres's leases).
+func FormatTime(t time.Time) string { return formatTime(t) }
 
 func nullTime(t time.Time) sql.NullString {
 	if t.IsZero() {

@@ -195,7 +195,7 @@ func TestPlayRestartOnSQLite(t *testing.T) {
 	svc.Close()
 
 	// A second store on the same file, as after a crash and restart, 40 s later.
-	s2, err := Open(ctx, path)
+	s2, err := openAt(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

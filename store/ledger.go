@@ -66,7 +66,7 @@ func (s *Store) grantOnce(ctx context.Context, e chips.Entry, at time.Time) (boo
 		return false, err
 	}
 	err = post(ctx, tx, formatTime(at), e)
-	if isUniqueViolation(err) {
+	if broken(err) == UniqueConstraint {
 		return false, nil
 	}
 	if err != nil {
@@ -129,10 +129,10 @@ func addBalance(ctx context.Context, q sqlx.ExecerContext, a chips.Account, delt
 	if err == nil && n == 0 {
 		_, err = q.ExecContext(ctx, "INSERT INTO balances (kind, id, balance) VALUES (?, ?, ?)", a.Kind.String(), a.ID, delta)
 	}
-	if isCheckViolation(err) {
+	if broken(err) == CheckConstraint {
 		return fmt.Errorf("%w: %s", chips.ErrInsufficientBalance, a)
 	}
-	if isOverflow(err) {
+	if broken(err) == RangeConstraint {
 		return fmt.Errorf("%w: %s", chips.ErrOverflow, a)
 	}
 	return err

@@ -13,13 +13,12 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// The migrations of each dialect: migrations/ for SQLite, and beside it
-// migrations_postgres/ with a file of the same name for each, doing the
-// same in PostgreSQL's SQL (TestPostgresMigrationsMatch checks the pairs;
-// TestSchemaParity that both build the same tables, columns, keys, indexes
-// and checks).
+// SQLite's migrations, the schema's one history. Another dialect keeps a
+// file of the same name for each, doing the same in its SQL
+// (store/postgres/migrations; its tests check the pairs and that both
+// build the same tables, columns, keys, indexes and checks).
 //
-//go:embed migrations/*.sql migrations_postgres/*.sql
+//go:embed migrations/*.sql
 var migrationFiles embed.FS
 
 // migration is one embedded migrations/NNNN_name.sql file.
@@ -31,11 +30,11 @@ type migration struct {
 // migrations lists the embedded SQLite migration files in version order.
 // Names must start with a positive number and an underscore; versions must
 // be unique.
-func migrations() ([]migration, error) { return sqlite.migrations() }
+func migrations() ([]migration, error) { return sqliteDialect.migrations() }
 
-// migrations lists the embedded migration files of d in version order.
-func (d dialect) migrations() ([]migration, error) {
-	files, err := fs.Glob(migrationFiles, d.migrationDir()+"/*.sql")
+// migrations lists the migration files of d in version order.
+func (d Dialect) migrations() ([]migration, error) {
+	files, err := fs.Glob(d.Migrations, "*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +62,7 @@ func (d dialect) migrations() ([]migration, error) {
 // transaction together with the row that records it, so it is applied
 // completely or not at all, and exactly once even when two processes start
 // together (the transactions are IMMEDIATE, see dsn; on PostgreSQL they
-// take the writers' lock, see postgres.go).
+// take the writers' lock, see store/postgres).
 func (s *Store) migrate(ctx context.Context) error {
 	if err := s.createMigrationsTable(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
@@ -82,7 +81,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // applyMigration runs one migration unless it is recorded already.
 func (s *Store) applyMigration(ctx context.Context, m migration) error {
-	body, err := migrationFiles.ReadFile(s.dialect.migrationDir() + "/" + m.name)
+	body, err := fs.ReadFile(s.dialect.Migrations, m.name)
 	if err != nil {
 		return err
 	}
@@ -120,7 +119,7 @@ func (s *Store) createMigrationsTable(ctx context.Context) error {
 		version    INTEGER PRIMARY KEY,
 		name       TEXT NOT NULL,
 		applied_at TEXT NOT NULL
-	)`+s.dialect.strict()); err != nil {
+	)`+s.dialect.tableOptions()); err != nil {
 		return err
 	}
 	return tx.Commit()

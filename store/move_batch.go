@@ -40,8 +40,8 @@ func (r moveRefusal) Unwrap() error { return r.error }
 // PostgreSQL, one take of the writers' lock too).
 type moveBatcher struct {
 	db countedDB
-	// fence checks before each move that this node may write the game
-	// (Store.fence: on a single node there is nothing to check), in the
+	// fence checks before each move that this process may write the game
+	// (Store.FenceWith; a single process checks nothing), in the
 	// transaction that writes it; a move it refuses fails alone.
 	fence func(ctx context.Context, q sqlx.QueryerContext, id int64) error
 	// solo lets a batch of one move go without a transaction: one

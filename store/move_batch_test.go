@@ -89,7 +89,7 @@ func TestMoveBatchAfterClose(t *testing.T) {
 	if err := s.AppendMove(ctx, ids[0], m, nil); !errors.Is(err, errStoreClosed) {
 		t.Errorf("AppendMove after Close = %v, want errStoreClosed", err)
 	}
-	again, err := Open(ctx, path)
+	again, err := openAt(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,8 @@ package store
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"os"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -53,9 +51,6 @@ var postgresTests = map[string]func(*testing.T){
 	"ChooseThroughStore":             TestChooseThroughStore,
 	"PrizePayoutOnceAcrossRestart":   TestPrizePayoutOnceAcrossRestart,
 	"ManyWritersNoLockErrors":        TestManyWritersNoLockErrors,
-	"GameLeases":                     TestGameLeases,
-	"LeaseFencing":                   TestLeaseFencing,
-	"ClusterRoles":                   TestClusterRoles,
 	"FirstAccountIsAdmin":            TestFirstAccountIsAdmin,
 	"GrantChipsReason":               TestGrantChipsReason,
 	"FindMembers":                    TestFindMembers,
@@ -66,7 +61,7 @@ var postgresTests = map[string]func(*testing.T){
 }
 
 func TestPostgres(t *testing.T) {
-	postgresServer(t) // skips the whole test when PostgreSQL is missing
+	postgresDatabase(t) // skips the whole test when PostgreSQL is missing
 	names := make([]string, 0, len(postgresTests))
 	for name := range postgresTests {
 		names = append(names, name)
@@ -82,70 +77,41 @@ func onPostgres(tb testing.TB) bool {
 	return strings.HasPrefix(tb.Name(), "TestPostgres/") || os.Getenv("SATRANC_TEST_DB") == "postgres"
 }
 
-// The package's one PostgreSQL server, started by the first test that
-// needs it and stopped by TestMain.
-var (
-	pgOnce   sync.Once
-	pgServer *pgtest.Server
-	pgErr    error
-)
+// pg is the package's one PostgreSQL server, started by the first test
+// that needs it and stopped by TestMain.
+var pg pgtest.Shared
 
-// postgresServer returns the package's server, starting it on first use;
-// it skips tb when PostgreSQL is not installed.
-func postgresServer(tb testing.TB) *pgtest.Server {
-	tb.Helper()
-	pgOnce.Do(func() { pgServer, pgErr = pgtest.Start() })
-	if pgErr != nil {
-		if errors.Is(pgErr, pgtest.ErrUnavailable) {
-			pgtest.Skip(tb, "%v", pgErr)
-		}
-		tb.Fatal(pgErr)
-	}
-	return pgServer
-}
-
-// postgresDatabase returns the URL of a fresh database for tb.
+// postgresDatabase returns the URL of a fresh database for tb; it skips tb
+// when PostgreSQL is not installed.
 func postgresDatabase(tb testing.TB) string {
 	tb.Helper()
-	return postgresServer(tb).NewDatabase(tb)
+	return pg.NewDatabase(tb)
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if pgServer != nil {
-		if err := pgServer.Stop(); err != nil {
-			os.Stderr.WriteString(err.Error() + "\n")
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }
 
 // TestPostgresMigrationsMatch checks that each SQLite migration has its
-// PostgreSQL counterpart of the same name in migrations_postgres/, and no
-// PostgreSQL migration lacks a SQLite one.
+// PostgreSQL counterpart of the same name in store/postgres/migrations/,
+// and no PostgreSQL migration lacks a SQLite one.
 func TestPostgresMigrationsMatch(t *testing.T) {
-	names := func(dir string) []string {
-		files, err := fs.Glob(migrationFiles, dir+"/*.sql")
+	names := func(d Dialect) []string {
+		files, err := fs.Glob(d.Migrations, "*.sql")
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, f := range files {
-			files[i] = path.Base(f)
-		}
 		return files
 	}
-	lite, pg := names(sqlite.migrationDir()), names(postgres.migrationDir())
+	lite, pg := names(sqliteDialect), names(PostgresDialect)
 	for _, n := range lite {
 		if !slices.Contains(pg, n) {
-			t.Errorf("store/migrations/%s has no PostgreSQL counterpart: add store/migrations_postgres/%s, "+
-				"the same change in PostgreSQL's SQL (see the conventions in migrations_postgres/0001_init.sql), "+
+			t.Errorf("store/migrations/%s has no PostgreSQL counterpart: add store/postgres/migrations/%s, "+
+				"the same change in PostgreSQL's SQL (see the conventions in its 0001_init.sql), "+
 				"and check it with go test -run TestPostgres ./store", n, n)
 		}
 	}
 	for _, n := range pg {
 		if !slices.Contains(lite, n) {
-			t.Errorf("store/migrations_postgres/%s has no SQLite migration of the same name", n)
+			t.Errorf("store/postgres/migrations/%s has no SQLite migration of the same name", n)
 		}
 	}
 }
@@ -159,7 +125,7 @@ func TestPostgresOpenTwice(t *testing.T) {
 	stores := make([]*Store, 2)
 	errs := make([]error, 2)
 	for i := range stores {
-		wg.Go(func() { stores[i], errs[i] = Open(ctx, url) })
+		wg.Go(func() { stores[i], errs[i] = OpenPostgres(ctx, url) })
 	}
 	wg.Wait()
 	for i, s := range stores {
@@ -168,7 +134,7 @@ func TestPostgresOpenTwice(t *testing.T) {
 		}
 		defer s.Close()
 	}
-	ms, err := postgres.migrations()
+	ms, err := PostgresDialect.migrations()
 	if err != nil {
 		t.Fatal(err)
 	}

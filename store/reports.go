@@ -42,7 +42,7 @@ func (s *Store) ReportPlayer(ctx context.Context, id, reporter int64, reason str
 	}
 	_, err = s.db.ExecContext(ctx, `INSERT INTO reports (game_id, reporter_id, reported_id, reason, created_at)
 		VALUES (?, ?, ?, ?, ?)`, id, reporter, reported, reason, s.now())
-	if isUniqueViolation(err) {
+	if broken(err) == UniqueConstraint {
 		err = fairplay.ErrAlreadyReported
 	}
 	if err != nil {

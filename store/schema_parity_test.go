@@ -12,7 +12,7 @@ import (
 )
 
 // The two dialects keep one schema in two migration histories
-// (migrations/ and migrations_postgres/). TestSchemaParity applies both,
+// (store/migrations/ and store/postgres/migrations/). TestSchemaParity applies both,
 // each on its own database, reads back what each database's catalogue
 // says, and compares the two descriptions fact by fact. A fact is one line
 // such as "users.username: text nocase not null" or "games: foreign key
@@ -67,11 +67,11 @@ func TestSchemaParity(t *testing.T) {
 	ctx := context.Background()
 	pgURL := postgresDatabase(t) // skips where the other PostgreSQL tests skip
 
-	liteMs, err := sqlite.migrations()
+	liteMs, err := sqliteDialect.migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pgMs, err := postgres.migrations()
+	pgMs, err := PostgresDialect.migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,18 +86,18 @@ func TestSchemaParity(t *testing.T) {
 		t.Fatalf("Open(sqlite) = %v", err)
 	}
 	defer lite.Close()
-	pg, err := Open(ctx, pgURL)
+	pg, err := OpenPostgres(ctx, pgURL)
 	if err != nil {
 		t.Fatalf("Open(postgres) = %v", err)
 	}
 	defer pg.Close()
 	for _, s := range []*Store{lite, pg} {
 		if err := s.CheckSchema(ctx); err != nil {
-			t.Errorf("%s: CheckSchema() = %v", s.dialect, err)
+			t.Errorf("%s: CheckSchema() = %v", s.dialect.Name, err)
 		}
 		want, _ := s.dialect.migrations()
 		if got := appliedMigrations(t, s); len(got) != len(want) {
-			t.Errorf("%s: schema_migrations has %v, want %d rows", s.dialect, got, len(want))
+			t.Errorf("%s: schema_migrations has %v, want %d rows", s.dialect.Name, got, len(want))
 		}
 	}
 
@@ -686,7 +686,7 @@ func checks(def string) []string {
 func TestMigrateChatStrictKeepsRows(t *testing.T) {
 	ctx := context.Background()
 	s, _ := mustOpen(t)
-	if s.dialect != sqlite {
+	if s.dialect.Name != sqliteDialect.Name {
 		t.Skip("0014_chat_strict changes nothing on PostgreSQL")
 	}
 	old, err := migrationFiles.ReadFile("migrations/0005_chat.sql")

@@ -23,7 +23,7 @@ func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) e
 		"INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
 		sess.TokenHash, sess.UserID,
 		sess.Created.UTC().Format(timeLayout), sess.Expires.UTC().Format(timeLayout))
-	if isUniqueViolation(err) {
+	if broken(err) == UniqueConstraint {
 		return fmt.Errorf("store: create session: %w", ErrConflict)
 	}
 	if err != nil {

@@ -25,8 +25,9 @@ const busyTimeout = 5 * time.Second
 // correctly as text (time.RFC3339Nano trims zeros and would not).
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// Store is the database: SQLite, or PostgreSQL when Open is given a
-// postgres:// URL (postgres.go). It is safe for concurrent use.
+// Store is the database: SQLite (Open), or another SQL database through
+// its dialect's package (OpenDB; store/postgres for several nodes). It is
+// safe for concurrent use.
 //
 // It keeps two pools of connections to the one file. SQLite lets one
 // writer at a time into the file; when several connections queue for the
@@ -48,20 +49,15 @@ type Store struct {
 	// moves writes the moves that end nothing, in batches (move_batch.go),
 	// as suits the database: set by Open.
 	moves *moveBatcher
-	// path is the database file ("" on PostgreSQL).
+	// path is the SQLite database file ("" on another database).
 	path string
-	// dialect is SQLite or PostgreSQL.
-	dialect dialect
+	// dialect is the database's (sqliteDialect, or OpenDB's).
+	dialect Dialect
+	// fence checks that this process may write a game (FenceWith).
+	fence Fence
 
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time
-
-	// Node, set on a node of a cluster (docs/scaling.md) before the
-	// first write, is this node's id in the game leases: every write of a
-	// game's start, moves and end then checks, in the transaction that
-	// writes it, that this node holds the game's unexpired lease (fencing,
-	// store/leases.go). "": a single node, which checks nothing.
-	Node string
 
 	// SignupGrant and DailyBonus are the chips a new account gets and the
 	// daily bonus (chips.DefaultSignupGrant and DefaultDailyBonus unless
@@ -70,13 +66,8 @@ type Store struct {
 }
 
 // Open opens (creating if needed) the SQLite database at path, checks its
-// settings and applies any migrations it lacks. A path that is a
-// postgres:// or postgresql:// URL opens that PostgreSQL database instead
-// (see openPostgres).
+// settings and applies any migrations it lacks.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if IsPostgresURL(path) {
-		return openPostgres(ctx, path)
-	}
 	if path == "" {
 		return nil, errors.New("store: open: empty path")
 	}
@@ -84,16 +75,15 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		// The driver cuts the file name at the first '?'.
 		return nil, fmt.Errorf("store: open %q: path must not contain '?' or '#'", path)
 	}
+	if strings.Contains(path, "://") {
+		return nil, fmt.Errorf("store: open %q: a SQLite database is a file path, not a URL", path)
+	}
 	db, err := sqlx.Open("sqlite3", dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxIdleTime(0)
-	db.SetConnMaxLifetime(0)
-	errs := &errCounter{}
-	s := &Store{db: countedDB{db, errs}, errs: errs, path: path, Now: time.Now, SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+	s := newStore(db, sqliteDialect)
+	s.path = path
 	// The writer creates the file and migrates it before any reader opens.
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()
@@ -106,13 +96,60 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
+	if err := s.openReaders(ctx, rdb); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// OpenDB makes a Store of two connection pools to a database of dialect d
+// (store/postgres makes them): writer, through which every write and
+// transaction goes, and readers, whose transactions are read-only. The
+// store's transactions read and then write on what they read, so the
+// writer's transactions must run one at a time, as SQLite's do (writer
+// holds one connection; the dialect's package serializes them across
+// processes). OpenDB checks that both answer and applies the migrations d
+// lacks; on an error it closes both. Closing the Store closes them.
+func OpenDB(ctx context.Context, writer, readers *sqlx.DB, d Dialect) (*Store, error) {
+	s := newStore(writer, d)
+	if err := s.db.PingContext(ctx); err != nil {
+		_ = writer.Close()
+		_ = readers.Close()
+		return nil, fmt.Errorf("store: open %s: %w", d.Name, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		_ = writer.Close()
+		_ = readers.Close()
+		return nil, fmt.Errorf("store: open %s: %w", d.Name, err)
+	}
+	if err := s.openReaders(ctx, readers); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", d.Name, err)
+	}
+	return s, nil
+}
+
+// newStore makes a Store on the writer pool db of dialect d, which keeps
+// exactly one connection.
+func newStore(db *sqlx.DB, d Dialect) *Store {
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxIdleTime(0)
+	db.SetConnMaxLifetime(0)
+	errs := &errCounter{constraint: d.Constraint}
+	return &Store{db: countedDB{db, errs}, errs: errs, dialect: d, fence: noFence, Now: time.Now,
+		SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+}
+
+// openReaders adds the read pool rdb to s, once the writer has migrated
+// the database, and starts the move batcher; on an error it closes s.
+func (s *Store) openReaders(ctx context.Context, rdb *sqlx.DB) error {
 	s.rdb = countedDB{rdb, s.errs}
 	if err := rdb.PingContext(ctx); err != nil {
 		_ = s.Close()
-		return nil, fmt.Errorf("store: open %s: readers: %w", path, err)
+		return fmt.Errorf("readers: %w", err)
 	}
-	s.moves = newMoveBatcher(s.db, s.fence, true) // a lone move is one statement (solo)
-	return s, nil
+	s.moves = newMoveBatcher(s.db, s.fenceGame, s.dialect.soloStatements)
+	return nil
 }
 
 // readers is the size of the read pool: enough for the cores to read in

@@ -21,7 +21,7 @@ func mustOpen(tb testing.TB) (*Store, string) {
 	if onPostgres(tb) {
 		path = postgresDatabase(tb)
 	}
-	s, err := Open(context.Background(), path)
+	s, err := openAt(context.Background(), path)
 	if err != nil {
 		tb.Fatalf("Open(%s) = %v", path, err)
 	}
@@ -31,6 +31,15 @@ func mustOpen(tb testing.TB) (*Store, string) {
 		}
 	})
 	return s, path
+}
+
+// openAt opens the database at path again, as mustOpen did: a SQLite
+// file, or a PostgreSQL URL.
+func openAt(ctx context.Context, path string) (*Store, error) {
+	if strings.Contains(path, "://") {
+		return OpenPostgres(ctx, path)
+	}
+	return Open(ctx, path)
 }
 
 // appliedMigrations returns the recorded migrations as "version name" lines.
@@ -85,7 +94,7 @@ func TestOpenTwiceAppliesNothingAgain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "test.db")
 	ctx := context.Background()
 
-	s1, err := Open(ctx, path)
+	s1, err := openAt(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +111,7 @@ func TestOpenTwiceAppliesNothingAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s2, err := Open(ctx, path)
+	s2, err := openAt(ctx, path)
 	if err != nil {
 		t.Fatalf("second Open = %v", err)
 	}

@@ -144,7 +144,7 @@ func TestPrizePayoutOnceAcrossRestart(t *testing.T) {
 
 	after := boundary.Add(2 * time.Minute)
 	reopen := func() *Store {
-		s, err := Open(ctx, path)
+		s, err := openAt(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -79,7 +79,7 @@ func (s *Store) CreateUser(ctx context.Context, u account.NewUser) (account.User
 	if err == nil {
 		err = tx.Commit()
 	}
-	if isUniqueViolation(err) {
+	if broken(err) == UniqueConstraint {
 		return account.User{}, fmt.Errorf("store: create user %q: %w: %w", u.Name, ErrConflict, account.ErrUsernameTaken)
 	}
 	if err != nil {

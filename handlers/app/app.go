@@ -25,6 +25,7 @@ import (
 	"satranc/handlers/tlsserve"
 	"satranc/locales"
 	"satranc/store"
+	"satranc/store/postgres"
 )
 
 // shutdownTimeout bounds how long a shutdown waits for requests in flight.
@@ -98,9 +99,12 @@ type Config struct {
 func Run(ctx context.Context, cfg Config) (err error) {
 	logger := cfg.Logger
 	logger.Info("garbage collector", "gogc", tuneGC(os.Getenv))
-	st, err := store.Open(ctx, cfg.DBPath)
+	st, pg, err := OpenStore(ctx, cfg.DBPath)
 	if err != nil {
 		return err
+	}
+	if cfg.NodeAddr != nil && pg == nil {
+		return fmt.Errorf("--node-addr: the nodes of a cluster share one PostgreSQL database (--db postgres://...), not %s", cfg.DBPath)
 	}
 	st.SignupGrant, st.DailyBonus = cfg.SignupGrant, cfg.DailyBonus
 	defer func() {
@@ -123,7 +127,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	}
 	var cl *cluster.Node
 	if cfg.NodeAddr != nil {
-		if cl, err = cluster.Join(st, cfg.NodeAddr, logger); err != nil {
+		if cl, err = cluster.Join(pg, cfg.NodeAddr, logger); err != nil {
 			return err
 		}
 		defer cl.Release(context.WithoutCancel(ctx)) // after the games' writers stopped (defers run last first)
@@ -248,7 +252,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	if err != nil {
 		return err
 	}
-	site.Log("db", store.Redacted(cfg.DBPath))
+	site.Log("db", postgres.Redacted(cfg.DBPath))
 	if cfg.DebugAddr != "" {
 		stopDebug, err := startDebugServer(cfg.DebugAddr, handlers.DebugRoutes(metrics), logger)
 		if err != nil {
@@ -279,6 +283,21 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// OpenStore opens the database db names (the --db setting of serve and
+// admin): a PostgreSQL database for a postgres:// URL (pg is then the same
+// store, with the cluster's leases), else the SQLite file.
+func OpenStore(ctx context.Context, db string) (st *store.Store, pg *postgres.Store, err error) {
+	if postgres.IsURL(db) {
+		pg, err = postgres.Open(ctx, db)
+		if err != nil {
+			return nil, nil, err
+		}
+		return pg.Store, pg, nil
+	}
+	st, err = store.Open(ctx, db)
+	return st, nil, err
 }
 
 // promoteAdmin makes the account name an administrator (serve

@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"log/slog"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"satranc/engine/account"
@@ -36,5 +38,20 @@ func TestPromoteAdmin(t *testing.T) {
 	}
 	if err := promoteAdmin(ctx, st, "", logger); err != nil {
 		t.Errorf("no --admin-user = %v", err)
+	}
+}
+
+// TestClusterNeedsPostgres: a node of a cluster (--node-addr) shares one
+// PostgreSQL database with the others; on a SQLite file it refuses to
+// start, saying so, before it listens.
+func TestClusterNeedsPostgres(t *testing.T) {
+	node, err := url.Parse("http://127.0.0.1:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{DBPath: filepath.Join(t.TempDir(), "node.db"), NodeAddr: node, Logger: slog.New(slog.DiscardHandler)}
+	err = Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "PostgreSQL") {
+		t.Fatalf("Run with --node-addr on a SQLite file = %v, want a refusal naming PostgreSQL", err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"satranc/engine/live"
 	"satranc/engine/play"
 	"satranc/store"
+	"satranc/store/postgres"
 )
 
 // fakeNet is an in-memory NATS for the tests: every node's transport is
@@ -119,11 +120,11 @@ func (l *fakeLeases) setOwner(id int64, node string) {
 	l.owners[id] = node
 }
 
-func (l *fakeLeases) lease(node string) store.Lease {
-	return store.Lease{Node: node, Addr: "http://" + node + ".test", Epoch: 1}
+func (l *fakeLeases) lease(node string) postgres.Lease {
+	return postgres.Lease{Node: node, Addr: "http://" + node + ".test", Epoch: 1}
 }
 
-func (l *fakeLeases) ClaimGame(_ context.Context, id int64, node, _ string, _ time.Duration) (store.Lease, error) {
+func (l *fakeLeases) ClaimGame(_ context.Context, id int64, node, _ string, _ time.Duration) (postgres.Lease, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.owners[id] == "" {
@@ -132,11 +133,11 @@ func (l *fakeLeases) ClaimGame(_ context.Context, id int64, node, _ string, _ ti
 	return l.lease(l.owners[id]), nil
 }
 
-func (l *fakeLeases) GameLease(_ context.Context, id int64) (store.Lease, bool, error) {
+func (l *fakeLeases) GameLease(_ context.Context, id int64) (postgres.Lease, bool, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.owners[id] == "" {
-		return store.Lease{}, false, nil
+		return postgres.Lease{}, false, nil
 	}
 	return l.lease(l.owners[id]), true, nil
 }
@@ -145,11 +146,11 @@ func (l *fakeLeases) GameByInvite(context.Context, string) (play.GameRecord, err
 	return play.GameRecord{}, store.ErrNotFound
 }
 
-func (l *fakeLeases) Role(context.Context, string) (store.Lease, bool, error) {
-	return store.Lease{}, false, nil
+func (l *fakeLeases) Role(context.Context, string) (postgres.Lease, bool, error) {
+	return postgres.Lease{}, false, nil
 }
 
-func (l *fakeLeases) ClaimRole(_ context.Context, _, node, _ string, _ time.Duration) (store.Lease, error) {
+func (l *fakeLeases) ClaimRole(_ context.Context, _, node, _ string, _ time.Duration) (postgres.Lease, error) {
 	return l.lease(node), nil
 }
 
@@ -161,6 +162,7 @@ func (l *fakeLeases) RenewRoles(context.Context, string, time.Duration) (int64, 
 	return 0, nil
 }
 
+func (l *fakeLeases) FenceAs(string)                              {} // no store writes here to fence
 func (l *fakeLeases) ReleaseLeases(context.Context, string) error { return nil }
 func (l *fakeLeases) ReleaseRoles(context.Context, string) error  { return nil }
 

@@ -14,6 +14,7 @@ import (
 	"satranc/engine/play"
 	"satranc/handlers"
 	"satranc/store"
+	"satranc/store/postgres"
 )
 
 // Several nodes on one database (docs/scaling.md): each live game is
@@ -35,14 +36,15 @@ const leaseKeepFinished = 10 * time.Minute
 // releaseTimeout bounds Release.
 const releaseTimeout = 5 * time.Second
 
-// leases is the part of the store a node uses: the games' leases and the
-// cluster's roles (store/leases.go, store/roles.go).
+// leases is the part of the store a node uses: the games' leases, the
+// fence on its writes and the cluster's roles (store/postgres).
 type leases interface {
-	ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (store.Lease, error)
-	GameLease(ctx context.Context, id int64) (store.Lease, bool, error)
+	FenceAs(node string)
+	ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (postgres.Lease, error)
+	GameLease(ctx context.Context, id int64) (postgres.Lease, bool, error)
 	GameByInvite(ctx context.Context, token string) (play.GameRecord, error)
-	Role(ctx context.Context, name string) (store.Lease, bool, error)
-	ClaimRole(ctx context.Context, name, node, addr string, ttl time.Duration) (store.Lease, error)
+	Role(ctx context.Context, name string) (postgres.Lease, bool, error)
+	ClaimRole(ctx context.Context, name, node, addr string, ttl time.Duration) (postgres.Lease, error)
 	RenewLeases(ctx context.Context, node string, ttl time.Duration, endedAfter time.Time) (int64, error)
 	RenewRoles(ctx context.Context, node string, ttl time.Duration) (int64, error)
 	ReleaseLeases(ctx context.Context, node string) error
@@ -60,7 +62,7 @@ type Node struct {
 // Join makes this process a node of the cluster on st's database,
 // reachable by the other nodes at addr. From then on the store's writes
 // of a game check that this node holds the game's lease (fencing).
-func Join(st *store.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
+func Join(st *postgres.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "node"
@@ -70,7 +72,7 @@ func Join(st *store.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
 		return nil, fmt.Errorf("cluster: node id: %w", err)
 	}
 	id := host + "-" + addr.Host + "-" + hex.EncodeToString(nonce)
-	st.Node = id
+	st.FenceAs(id)
 	return &Node{st: st, id: id, addr: addr, log: log}, nil
 }
 
@@ -119,9 +121,9 @@ func (n *Node) InviteOwner(ctx context.Context, token string) (*url.URL, error) 
 // lobby's role runs the queues; the first lobby request when nobody
 // holds it (or its holder's lease lapsed) makes this node take it.
 func (n *Node) LobbyOwner(ctx context.Context) (*url.URL, error) {
-	l, ok, err := n.st.Role(ctx, store.RoleLobby)
+	l, ok, err := n.st.Role(ctx, postgres.RoleLobby)
 	if err == nil && !ok {
-		l, err = n.st.ClaimRole(ctx, store.RoleLobby, n.id, n.addr.String(), leaseTTL)
+		l, err = n.st.ClaimRole(ctx, postgres.RoleLobby, n.id, n.addr.String(), leaseTTL)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cluster: the lobby's owner: %w", err)

@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"satranc/engine/clock"
 	"satranc/engine/game"
 	"satranc/engine/play"
+	"satranc/store"
 )
 
 func TestGameLeases(t *testing.T) {
@@ -67,12 +68,12 @@ func TestGameLeases(t *testing.T) {
 		t.Errorf("RenewLeases(a) of a game ended after endedAfter = %d, %v; want 1", n, err)
 	}
 
-	if _, err := s.ClaimGame(ctx, id+100, "a", "http://a", time.Minute); !errors.Is(err, ErrNotFound) {
+	if _, err := s.ClaimGame(ctx, id+100, "a", "http://a", time.Minute); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ClaimGame of a missing game = %v, want ErrNotFound", err)
 	}
 }
 
-// TestLeaseFencing: on a cluster's node (Store.Node set), a game's start,
+// TestLeaseFencing: on a cluster's node (FenceAs), a game's start,
 // moves and end are written only while the node holds the game's lease;
 // a node whose lease lapsed and was taken over writes nothing.
 func TestLeaseFencing(t *testing.T) {
@@ -84,7 +85,7 @@ func TestLeaseFencing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Node = "a"
+	s.FenceAs("a")
 	start := func() error { return s.StartGame(ctx, id, game.Human(1), game.Human(2), gameT0) }
 	move := func(ply int, uci string) error {
 		return s.AppendMove(ctx, id, play.StoredMove{Ply: ply, UCI: uci, At: gameT0}, nil)
@@ -120,7 +121,7 @@ func TestLeaseFencing(t *testing.T) {
 		t.Fatalf("game after the refused writes: %d moves, %v, %v; want 1 move, active", len(g.Moves), g.Status, err)
 	}
 
-	s.Node = "b"
+	s.FenceAs("b")
 	if err := move(2, "e7e5"); err != nil {
 		t.Errorf("AppendMove by the new owner = %v", err)
 	}

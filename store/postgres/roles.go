@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -22,7 +22,7 @@ const RoleLobby = "lobby"
 func (s *Store) ClaimRole(ctx context.Context, name, node, addr string, ttl time.Duration) (Lease, error) {
 	l, err := s.claimLease(ctx, "cluster_roles", "name", name, node, addr, ttl)
 	if err != nil {
-		return Lease{}, fmt.Errorf("store: claim role %s: %w", name, err)
+		return Lease{}, fmt.Errorf("postgres: claim role %s: %w", name, err)
 	}
 	return l, nil
 }
@@ -31,12 +31,12 @@ func (s *Store) ClaimRole(ctx context.Context, name, node, addr string, ttl time
 // holds it.
 func (s *Store) Role(ctx context.Context, name string) (l Lease, ok bool, err error) {
 	err = s.rdb.GetContext(ctx, &l, `SELECT node, addr, epoch FROM cluster_roles
-		WHERE name = ? AND expires_ms >= `+s.dialect.nowMS(), name)
+		WHERE name = ? AND expires_ms >= `+nowMS, name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lease{}, false, nil
 	}
 	if err != nil {
-		return Lease{}, false, fmt.Errorf("store: role %s: %w", name, err)
+		return Lease{}, false, fmt.Errorf("postgres: role %s: %w", name, err)
 	}
 	return l, true, nil
 }
@@ -44,7 +44,7 @@ func (s *Store) Role(ctx context.Context, name string) (l Lease, ok bool, err er
 // RenewRoles extends by ttl the unexpired roles node holds and returns how
 // many. A role that lapsed stays lapsed: another node may hold it by now.
 func (s *Store) RenewRoles(ctx context.Context, node string, ttl time.Duration) (int64, error) {
-	now := s.dialect.nowMS()
+	now := nowMS
 	res, err := s.db.ExecContext(ctx, `UPDATE cluster_roles SET expires_ms = `+now+` + ?
 		WHERE node = ? AND expires_ms >= `+now, ttl.Milliseconds(), node)
 	var n int64
@@ -52,7 +52,7 @@ func (s *Store) RenewRoles(ctx context.Context, node string, ttl time.Duration) 
 		n, err = res.RowsAffected()
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: renew roles of %s: %w", node, err)
+		return 0, fmt.Errorf("postgres: renew roles of %s: %w", node, err)
 	}
 	return n, nil
 }
@@ -60,7 +60,7 @@ func (s *Store) RenewRoles(ctx context.Context, node string, ttl time.Duration) 
 // ReleaseRoles ends every role of node at once (a node shutting down).
 func (s *Store) ReleaseRoles(ctx context.Context, node string) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE cluster_roles SET expires_ms = 0 WHERE node = ?", node); err != nil {
-		return fmt.Errorf("store: release roles of %s: %w", node, err)
+		return fmt.Errorf("postgres: release roles of %s: %w", node, err)
 	}
 	return nil
 }

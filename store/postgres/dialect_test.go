@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import "testing"
 
@@ -14,7 +14,7 @@ func TestRedacted(t *testing.T) {
 			t.Errorf("Redacted(%q) = %q, want %q", tc.db, got, tc.want)
 		}
 	}
-	if IsPostgresURL("postgres.db") || !IsPostgresURL("postgresql://x/y") {
-		t.Error("IsPostgresURL: a file named postgres.db is SQLite, postgresql:// is PostgreSQL")
+	if IsURL("postgres.db") || !IsURL("postgresql://x/y") {
+		t.Error("IsURL: a file named postgres.db is SQLite, postgresql:// is PostgreSQL")
 	}
 }

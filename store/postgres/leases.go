@@ -1,4 +1,4 @@
-package store
+package postgres
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"satranc/engine/play"
+	"satranc/store"
 )
 
 // Leases say which node owns each live game when several nodes share one
 // database (migration 0010_leases, docs/scaling.md): the owner runs the
 // game's writer, the others forward the game's requests to it. Times are
-// the database's clock (dialect.nowMS), so the nodes' clocks need not
+// the database's clock (nowMS), so the nodes' clocks need not
 // agree.
 
 // Lease is a game's owner.
@@ -32,11 +33,11 @@ type Lease struct {
 // owner increases the epoch.
 func (s *Store) ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (Lease, error) {
 	l, err := s.claimLease(ctx, "game_leases", "game_id", id, node, addr, ttl)
-	if isForeignKeyViolation(err) {
-		err = errGameNotFound
+	if constraint(err) == store.ForeignKeyConstraint {
+		err = fmt.Errorf("%w: %w", store.ErrNotFound, play.ErrNotFound)
 	}
 	if err != nil {
-		return Lease{}, fmt.Errorf("store: claim game %d: %w", id, err)
+		return Lease{}, fmt.Errorf("postgres: claim game %d: %w", id, err)
 	}
 	return l, nil
 }
@@ -51,7 +52,7 @@ func (s *Store) claimLease(ctx context.Context, table, keyCol string, key any, n
 		return Lease{}, err
 	}
 	defer func() { _ = tx.Rollback() }()
-	now := s.dialect.nowMS()
+	now := nowMS
 	_, err = tx.ExecContext(ctx, `INSERT INTO `+table+` (`+keyCol+`, node, addr, epoch, expires_ms)
 		VALUES (?, ?, ?, 1, `+now+` + ?)
 		ON CONFLICT (`+keyCol+`) DO UPDATE SET
@@ -73,12 +74,12 @@ func (s *Store) claimLease(ctx context.Context, table, keyCol string, key any, n
 // node holds one.
 func (s *Store) GameLease(ctx context.Context, id int64) (l Lease, ok bool, err error) {
 	err = s.rdb.GetContext(ctx, &l, `SELECT node, addr, epoch FROM game_leases
-		WHERE game_id = ? AND expires_ms >= `+s.dialect.nowMS(), id)
+		WHERE game_id = ? AND expires_ms >= `+nowMS, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lease{}, false, nil
 	}
 	if err != nil {
-		return Lease{}, false, fmt.Errorf("store: lease of game %d: %w", id, err)
+		return Lease{}, false, fmt.Errorf("postgres: lease of game %d: %w", id, err)
 	}
 	return l, true, nil
 }
@@ -88,16 +89,16 @@ func (s *Store) GameLease(ctx context.Context, id int64) (l Lease, ok bool, err 
 // while, for the rematch), and returns how many it renewed. The others
 // lapse.
 func (s *Store) RenewLeases(ctx context.Context, node string, ttl time.Duration, endedAfter time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE game_leases SET expires_ms = `+s.dialect.nowMS()+` + ?
+	res, err := s.db.ExecContext(ctx, `UPDATE game_leases SET expires_ms = `+nowMS+` + ?
 		WHERE node = ? AND game_id IN (SELECT id FROM games
 			WHERE status IN ('waiting', 'active') OR ended_at > ?)`,
-		ttl.Milliseconds(), node, formatTime(endedAfter))
+		ttl.Milliseconds(), node, store.FormatTime(endedAfter))
 	var n int64
 	if err == nil {
 		n, err = res.RowsAffected()
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: renew leases of %s: %w", node, err)
+		return 0, fmt.Errorf("postgres: renew leases of %s: %w", node, err)
 	}
 	return n, nil
 }
@@ -107,30 +108,29 @@ func (s *Store) RenewLeases(ctx context.Context, node string, ttl time.Duration,
 // over on their next request instead of after the leases' time.
 func (s *Store) ReleaseLeases(ctx context.Context, node string) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE game_leases SET expires_ms = 0 WHERE node = ?", node); err != nil {
-		return fmt.Errorf("store: release leases of %s: %w", node, err)
+		return fmt.Errorf("postgres: release leases of %s: %w", node, err)
 	}
 	return nil
 }
 
-// fence checks, in q's transaction, that this node (s.Node) holds game
-// id's unexpired lease, so that a node that lost the game (paused past its
-// lease while another node took over) cannot write to it: the error then
-// wraps play.ErrNotOwner. Leases change only in transactions, which run
-// one at a time (SQLite's single writer, PostgreSQL's writers' lock), so
-// the lease cannot change between the check and the write. On a single
-// node (s.Node empty) it checks nothing.
-func (s *Store) fence(ctx context.Context, q sqlx.QueryerContext, id int64) error {
-	if s.Node == "" {
+// FenceAs makes the store check, in the transaction that writes a game's
+// start, moves or end, that node holds the game's unexpired lease, so that
+// a node that lost the game (paused past its lease while another node
+// took over) cannot write to it: the write's error then wraps
+// play.ErrNotOwner. Leases change only in transactions, which run one at
+// a time (the writers' lock), so the lease cannot change between the check
+// and the write. Call it before the store's first write of a game.
+func (s *Store) FenceAs(node string) {
+	s.FenceWith(func(ctx context.Context, q sqlx.QueryerContext, id int64) error {
+		var n int
+		err := sqlx.GetContext(ctx, q, &n, `SELECT COUNT(*) FROM game_leases
+			WHERE game_id = ? AND node = ? AND expires_ms >= `+nowMS, id, node)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("game %d: lease not held by %s: %w", id, node, play.ErrNotOwner)
+		}
 		return nil
-	}
-	var n int
-	err := sqlx.GetContext(ctx, q, &n, `SELECT COUNT(*) FROM game_leases
-		WHERE game_id = ? AND node = ? AND expires_ms >= `+s.dialect.nowMS(), id, s.Node)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return fmt.Errorf("game %d: lease not held by %s: %w", id, s.Node, play.ErrNotOwner)
-	}
-	return nil
+	})
 }

@@ -1,10 +1,11 @@
-package store
+package postgres
 
 import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -12,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/jmoiron/sqlx"
 
-	"satranc/engine/chips"
+	"satranc/store"
 )
 
 // PostgreSQL is for several nodes sharing one database (docs/scaling.md).
@@ -42,22 +43,31 @@ const writersLock int64 = 0x5361747261_6e63
 // milliseconds; this only ends those of a node that stopped.
 const idleInTransaction = 5 * time.Second
 
-// pgDriverName is the name sqlx knows PostgreSQL by (for its own Rebind
+// driverName is the name sqlx knows PostgreSQL by (for its own Rebind
 // and named queries, which then use $n directly).
-const pgDriverName = "pgx"
+const driverName = "pgx"
 
-// openPostgres opens the PostgreSQL database at url (a postgres:// URL in
-// libpq's form: host, port, user, password, database, and parameters such
-// as host=/path/to/socket/dir or sslmode) and applies any migrations it
-// lacks. Like Open it keeps a writer pool of one connection, through
+// Store is the store on a PostgreSQL database, with what the nodes of a
+// cluster need besides: the games' leases (leases.go) and the cluster's
+// roles (roles.go).
+type Store struct {
+	*store.Store
+	// db and rdb are the store's own writer and readers, for the leases'
+	// statements.
+	db, rdb *sqlx.DB
+}
+
+// Open opens the PostgreSQL database at url (a postgres:// URL in libpq's
+// form: host, port, user, password, database, and parameters such as
+// host=/path/to/socket/dir or sslmode) and applies any migrations it
+// lacks. Like store.Open it keeps a writer pool of one connection, through
 // which every write and transaction goes, and a pool of readers whose
 // transactions are read-only.
-func openPostgres(ctx context.Context, url string) (*Store, error) {
+func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("store: open postgres: %w", err)
+		return nil, fmt.Errorf("postgres: open: %w", err)
 	}
-	where := fmt.Sprintf("postgres %s/%s", cfg.Host, cfg.Database)
 	if cfg.RuntimeParams == nil {
 		cfg.RuntimeParams = map[string]string{}
 	}
@@ -70,39 +80,22 @@ func openPostgres(ctx context.Context, url string) (*Store, error) {
 	if _, set := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !set {
 		cfg.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(idleInTransaction.Milliseconds(), 10)
 	}
-	db := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)}), pgDriverName)
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxIdleTime(0)
-	db.SetConnMaxLifetime(0)
-	errs := &errCounter{}
-	s := &Store{db: countedDB{db, errs}, errs: errs, dialect: postgres, Now: time.Now,
-		SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
-	if err := db.PingContext(ctx); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", where, err)
-	}
-	if err := s.migrate(ctx); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", where, err)
-	}
 	rcfg := cfg.Copy()
-	if rcfg.RuntimeParams == nil {
-		rcfg.RuntimeParams = map[string]string{}
-	}
 	// A write through a reader fails at once (SQLite's _query_only).
 	rcfg.RuntimeParams["default_transaction_read_only"] = "on"
-	rdb := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*rcfg)}), pgDriverName)
+	db := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)}), driverName)
+	rdb := sqlx.NewDb(sql.OpenDB(pgConnector{stdlib.GetConnector(*rcfg)}), driverName)
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
-	s.rdb = countedDB{rdb, s.errs}
-	if err := rdb.PingContext(ctx); err != nil {
-		_ = s.Close()
-		return nil, fmt.Errorf("store: open %s: readers: %w", where, err)
+	st, err := store.OpenDB(ctx, db, rdb, dialect)
+	if err != nil {
+		return nil, fmt.Errorf("%w (database %s on %s)", err, cfg.Database, cfg.Host)
 	}
-	s.moves = newMoveBatcher(s.db, s.fence, false) // every batch a transaction: see moveBatcher.solo
-	return s, nil
+	return &Store{Store: st, db: db, rdb: rdb}, nil
 }
+
+// readers is the size of the read pool, as the SQLite store's.
+var readers = max(4, 2*runtime.NumCPU())
 
 // pgConnector makes pgx's connections pgConns.
 type pgConnector struct{ driver.Connector }
@@ -115,7 +108,7 @@ func (c pgConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	pc, ok := conn.(*stdlib.Conn)
 	if !ok {
 		_ = conn.Close()
-		return nil, fmt.Errorf("store: postgres driver returned a %T", conn)
+		return nil, fmt.Errorf("postgres: the driver returned a %T", conn)
 	}
 	return &pgConn{Conn: pc}, nil
 }
