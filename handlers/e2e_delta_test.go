@@ -45,7 +45,7 @@ const pageState = `function (doc) {
 		opening: text(p.querySelector('[data-testid="opening"]')),
 		material: Array.from(p.querySelectorAll('.material')).map(function (m) {
 			return m.dataset.testid + m.dataset.lead + ':' + Array.from(m.querySelectorAll('.taken')).map(function (t) {
-				return t.dataset.piece + t.dataset.count + 'x' + t.querySelectorAll('img').length;
+				return t.dataset.piece + t.dataset.count + 'x' + t.querySelectorAll('i').length;
 			}).join(',') + ':' + text(m);
 		}).join(' '),
 		actions: text(p.querySelector('[data-testid="actions"]')),

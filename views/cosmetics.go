@@ -33,6 +33,16 @@ var pieceDirs = map[string]string{
 	"pieces_flat":     "img/pieces/flat/",
 }
 
+// PieceSet returns the piece set of ctx's viewer: their choice, or the
+// default when it is unset or unknown.
+func PieceSet(ctx context.Context) string {
+	set := LookOf(ctx).Pieces
+	if _, ok := pieceDirs[set]; !ok {
+		set = cosmetics.Default(cosmetics.PieceSet)
+	}
+	return set
+}
+
 // PieceURL returns the URL of the image of piece code ("wK", "bN") in the
 // piece set; an unknown set draws the default set's pieces.
 func PieceURL(set, code string) string {

@@ -116,3 +116,24 @@ func TestBoardWearsTheViewersLook(t *testing.T) {
 		})
 	}
 }
+
+// TestTakenPieceRules: the style sheet draws every piece a player can
+// take (all but the kings) in every piece set, from that set's image
+// (the material's pieces are empty elements, see material).
+func TestTakenPieceRules(t *testing.T) {
+	css, err := static.FS.ReadFile("css/play.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for set, dir := range pieceDirs {
+		for _, code := range []string{"wP", "wN", "wB", "wR", "wQ", "bP", "bN", "bB", "bR", "bQ"} {
+			if _, err := static.FS.ReadFile(dir + code + ".svg"); err != nil {
+				t.Errorf("%s: %v", set, err)
+			}
+			rule := `[data-pieces="` + set + `"] .taken[data-piece="` + code + `"] i { background-image: url("../` + dir + code + `.svg"); }`
+			if !bytes.Contains(css, []byte(rule)) {
+				t.Errorf("play.css lacks the rule %s", rule)
+			}
+		}
+	}
+}

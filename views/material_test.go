@@ -73,11 +73,11 @@ func TestPlayerBarsMaterial(t *testing.T) {
 			t.Fatal(err)
 		}
 		white := doc.Find(`[data-testid="material-white"]`)
-		if lead := white.AttrOr("data-lead", ""); lead != "1" || white.Find(`.taken[data-piece="bP"] img`).Length() != 1 || !strings.Contains(white.Text(), "+1") {
+		if lead := white.AttrOr("data-lead", ""); lead != "1" || white.Find(`.taken[data-piece="bP"] i`).Length() != 1 || !strings.Contains(white.Text(), "+1") {
 			t.Errorf("%s: White's material %q (lead %s), want a black pawn and +1", kind, white.Text(), lead)
 		}
-		if black := doc.Find(`[data-testid="material-black"]`); black.AttrOr("data-lead", "") != "0" || black.Find("img").Length() != 0 {
-			t.Errorf("%s: Black's material shows %d pieces, lead %s", kind, black.Find("img").Length(), black.AttrOr("data-lead", ""))
+		if black := doc.Find(`[data-testid="material-black"]`); black.AttrOr("data-lead", "") != "0" || black.Find(".taken i").Length() != 0 {
+			t.Errorf("%s: Black's material shows %d pieces, lead %s", kind, black.Find(".taken i").Length(), black.AttrOr("data-lead", ""))
 		}
 		ratings := doc.Find(`[data-testid="player-rating-white"]`).Text() + " " + doc.Find(`[data-testid="player-rating-black"]`).Text()
 		want := " "

@@ -42,7 +42,7 @@ func TestOpeningName(t *testing.T) {
 		{"tr", opening.Opening{ECO: "C70", Name: "Ruy Lopez: Morphy Defense"}, "İspanyol Açılışı: Morphy Defense"},
 		{"tr", opening.Opening{ECO: "C30", Name: "King's Gambit"}, "Şah Gambiti"},
 		{"tr", opening.Opening{ECO: "D30", Name: "Queen's Gambit Declined: Harrwitz Attack"}, "Reddedilmiş Vezir Gambiti: Harrwitz Attack"},
-		{"tr", opening.Opening{ECO: "B10", Name: "Caro-Kann Defense"}, "Karo-Kann Savunması"},
+		{"tr", opening.Opening{ECO: "B10", Name: "Caro-Kann Defense"}, "Caro-Kann Savunması"},
 		{"tr", opening.Opening{ECO: "A10", Name: "English Opening: Anglo-Dutch Defense"}, "İngiliz Açılışı: Anglo-Dutch Defense"},
 		// A rare family has no translation: it stays in English.
 		{"tr", opening.Opening{ECO: "A00", Name: "Zaire Defense"}, "Zaire Defense"},
