@@ -37,6 +37,10 @@ type Forwarder interface {
 	// {token}, and the lobby's queues, which one node runs, by a route
 	// with neither. A request another node forwarded is served by next.
 	Forward(next http.Handler, here Forwarding) http.Handler
+	// Forwarded reports whether r was forwarded by another node of the
+	// cluster: its ForwardedHeader carries the cluster's secret. A
+	// client's own header is not.
+	Forwarded(r *http.Request) bool
 }
 
 // Forwarding is what the cluster's forwarding asks of the handlers.
@@ -51,8 +55,8 @@ type Forwarding struct {
 
 // ForwardedHeader marks a request one node forwarded to another, which
 // serves it itself whatever it thinks of the owner: a request goes one
-// hop at most. A client that sets it only gets served by a node that
-// refuses the game's actions if it does not own the game (play.Cluster).
+// hop at most. Its value is the cluster's secret (Forwarder.Forwarded):
+// a client that sets it is treated as any other client.
 const ForwardedHeader = "X-Satranc-Forwarded"
 
 // forward mounts the cluster's forwarding (Forwarder) on the routes

@@ -25,7 +25,7 @@ func (o ownersAt) LobbyOwner(context.Context) (*url.URL, error)          { retur
 func (o ownersAt) Forward(next http.Handler, here Forwarding) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case o.owner == nil || r.Header.Get(ForwardedHeader) != "":
+		case o.owner == nil || o.Forwarded(r):
 			next.ServeHTTP(w, r)
 		case here.ServeHere(w, r):
 		default:
@@ -33,6 +33,13 @@ func (o ownersAt) Forward(next http.Handler, here Forwarding) http.Handler {
 		}
 	})
 }
+
+func (ownersAt) Forwarded(r *http.Request) bool {
+	return r.Header.Get(ForwardedHeader) == testClusterSecret
+}
+
+// testClusterSecret is the secret of the tests' clusters.
+const testClusterSecret = "secret"
 
 // TestForwardMounted: a single node serves a game's requests itself; a
 // node of a cluster passes them through the cluster's forwarding, which

@@ -51,8 +51,6 @@ func (t *tally) beats() int {
 	return t.beatsAfter
 }
 
-var dumpDelta func(id string, size int)
-
 // streamRig is a real server on a SQLite file in t.TempDir() with a
 // private game of 15+10 between two members, White and Black, started.
 type streamRig struct {
@@ -122,9 +120,6 @@ func countStream(body interface{ Read([]byte) (int, error) }, t *tally) {
 			t.events[name]++
 			if name == views.EventMove {
 				t.moveBytes = append(t.moveBytes, size)
-				if dumpDelta != nil {
-					dumpDelta(id, size)
-				}
 			}
 			if name == views.EventGame || name == views.EventMove {
 				t.ids = append(t.ids, id)

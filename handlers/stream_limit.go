@@ -232,7 +232,7 @@ func (h *Handler) limitStreams(next http.Handler) http.Handler {
 			member = u.ID
 		}
 		addr := clientKey(r.RemoteAddr) // fromProxy has set it to the client's
-		if h.owners != nil && r.Header.Get(ForwardedHeader) != "" {
+		if f, ok := h.owners.(Forwarder); ok && f.Forwarded(r) {
 			// Forwarded by another node of the cluster, which counted the
 			// client's address: here the address is that node's.
 			addr = ""

@@ -418,23 +418,25 @@ func TestStreamLimits(t *testing.T) {
 
 // TestStreamLimitForwardedInCluster: within a cluster, a stream another
 // node forwarded (which counted the client's address there) is not
-// counted against the forwarding node's address; on a single node the
-// header is no way around the cap.
+// counted against the forwarding node's address; on a single node, or
+// without the cluster's secret, the header is no way around the cap.
 func TestStreamLimitForwardedInCluster(t *testing.T) {
 	const standings = "/tournaments/daily/events"
 	var guest player
 	for _, c := range []struct {
 		name   string
 		owners Owners
+		mark   string
 		want   int
 	}{
-		{"a single node", nil, http.StatusTooManyRequests},
-		{"a cluster", ownAll{}, http.StatusOK},
+		{"a single node", nil, "1", http.StatusTooManyRequests},
+		{"a cluster", ownAll{}, testClusterSecret, http.StatusOK},
+		{"a cluster, a client's mark", ownAll{}, "1", http.StatusTooManyRequests},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newStreamEnv(t, StreamLimits{PerMember: -1, PerAddress: 1, Total: 10}, c.owners)
 			e.open(standings, guest, "198.51.100.1")
-			resp := e.get(standings, guest, "198.51.100.1", "Accept", "text/event-stream", ForwardedHeader, "1")
+			resp := e.get(standings, guest, "198.51.100.1", "Accept", "text/event-stream", ForwardedHeader, c.mark)
 			e.streams = append(e.streams, resp)
 			if resp.StatusCode != c.want {
 				t.Errorf("a stream marked %s from an address at its cap: %d, want %d", ForwardedHeader, resp.StatusCode, c.want)
@@ -449,3 +451,7 @@ type ownAll struct{}
 func (ownAll) GameOwner(context.Context, int64) (*url.URL, error)    { return nil, nil }
 func (ownAll) InviteOwner(context.Context, string) (*url.URL, error) { return nil, nil }
 func (ownAll) LobbyOwner(context.Context) (*url.URL, error)          { return nil, nil }
+func (ownAll) Forward(next http.Handler, _ Forwarding) http.Handler  { return next }
+func (ownAll) Forwarded(r *http.Request) bool {
+	return r.Header.Get(ForwardedHeader) == testClusterSecret
+}

@@ -127,7 +127,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	}
 	var cl *cluster.Node
 	if cfg.NodeAddr != nil {
-		if cl, err = cluster.Join(pg, cfg.NodeAddr, logger); err != nil {
+		if cl, err = cluster.Join(ctx, pg, cfg.NodeAddr, logger); err != nil {
 			return err
 		}
 		defer cl.Release(context.WithoutCancel(ctx)) // after the games' writers stopped (defers run last first)

@@ -5,7 +5,7 @@
 //
 // Package main wires it from its flags:
 //
-//	node, err := cluster.Join(st, nodeAddr, log) // --node-addr
+//	node, err := cluster.Join(ctx, st, nodeAddr, log) // --node-addr
 //	// handlers.Config{Owners: node.Owners()}
 //	go node.Renew(ctx)
 //	defer node.Release(context.WithoutCancel(ctx))

@@ -162,9 +162,10 @@ func (l *fakeLeases) RenewRoles(context.Context, string, time.Duration) (int64, 
 	return 0, nil
 }
 
-func (l *fakeLeases) FenceAs(string)                              {} // no store writes here to fence
-func (l *fakeLeases) ReleaseLeases(context.Context, string) error { return nil }
-func (l *fakeLeases) ReleaseRoles(context.Context, string) error  { return nil }
+func (l *fakeLeases) FenceAs(string)                                {} // no store writes here to fence
+func (l *fakeLeases) ClusterSecret(context.Context) (string, error) { return testSecret, nil }
+func (l *fakeLeases) ReleaseLeases(context.Context, string) error   { return nil }
+func (l *fakeLeases) ReleaseRoles(context.Context, string) error    { return nil }
 
 // presenceCall is a call of Games.Connected (on) or Disconnected.
 type presenceCall struct {

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"crypto/subtle"
 	"io"
 	"log/slog"
 	"net"
@@ -29,7 +30,18 @@ type owners interface {
 // the handlers send a request about a game, an invitation or the lobby's
 // queues to the node that owns it.
 func (n *Node) Forward(next http.Handler, here handlers.Forwarding) http.Handler {
-	return forward(n, n.log, next, here)
+	return forward(n, n.secret, n.log, next, here)
+}
+
+// Forwarded is handlers.Forwarder.Forwarded: r carries the cluster's
+// secret, so another node forwarded it.
+func (n *Node) Forwarded(r *http.Request) bool { return forwardedWith(r, n.secret) }
+
+// forwardedWith reports whether r's ForwardedHeader is secret (compared
+// in constant time: a client must not learn it a byte at a time).
+func forwardedWith(r *http.Request, secret string) bool {
+	mark := r.Header.Get(handlers.ForwardedHeader)
+	return secret != "" && subtle.ConstantTimeCompare([]byte(mark), []byte(secret)) == 1
 }
 
 // The handlers forward through a node only if it is a Forwarder.
@@ -38,13 +50,15 @@ var _ handlers.Forwarder = (*Node)(nil)
 // forward serves a request with next, unless o names another node as the
 // owner of what the request is about (ownerOf): then here.ServeHere gets
 // the first chance at it, and otherwise the request is relayed to the
-// owner and its answer back.
-func forward(o owners, log *slog.Logger, next http.Handler, here handlers.Forwarding) http.Handler {
+// owner, marked with the cluster's secret, and its answer back. A request
+// another node forwarded (it carries the secret) is served here.
+func forward(o owners, secret string, log *slog.Logger, next http.Handler, here handlers.Forwarding) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get(handlers.ForwardedHeader) != "" {
+		if forwardedWith(r, secret) {
 			next.ServeHTTP(w, r) // one hop at most
 			return
 		}
+		r.Header.Del(handlers.ForwardedHeader) // a client's own: not a mark
 		target, err := ownerOf(o, r)
 		if err != nil {
 			// Serving here is safe: the game's writer starts only where
@@ -64,7 +78,7 @@ func forward(o owners, log *slog.Logger, next http.Handler, here handlers.Forwar
 			// stream handler does on the owner (which keeps its own).
 			_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 		}
-		forwarder(target, log, here.Unavailable).ServeHTTP(w, r)
+		forwarder(target, secret, log, here.Unavailable).ServeHTTP(w, r)
 	})
 }
 
@@ -116,13 +130,13 @@ var forwardTransport = &http.Transport{
 // sent, so that the owner checks the same origin and builds the same
 // links; the event stream's lines are passed on as they come
 // (httputil.ReverseProxy flushes text/event-stream at once).
-func forwarder(target *url.URL, log *slog.Logger, unavailable http.HandlerFunc) *httputil.ReverseProxy {
+func forwarder(target *url.URL, secret string, log *slog.Logger, unavailable http.HandlerFunc) *httputil.ReverseProxy {
 	return &httputil.ReverseProxy{
 		Transport: forwardTransport,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host
-			pr.Out.Header.Set(handlers.ForwardedHeader, "1")
+			pr.Out.Header.Set(handlers.ForwardedHeader, secret)
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			if r.Context().Err() != nil {

@@ -16,6 +16,9 @@ import (
 	"satranc/handlers"
 )
 
+// testSecret is the tests' cluster secret.
+const testSecret = "0123456789abcdef"
+
 // ownedBy is an owners whose games, invitations and lobby are all owned
 // by the node at owner (nil: this node); asked records what was asked.
 type ownedBy struct {
@@ -80,7 +83,7 @@ func TestForwardToOwner(t *testing.T) {
 	var asked []string
 	router := func(owner *url.URL) http.Handler {
 		mw := func(next http.Handler) http.Handler {
-			return forward(ownedBy{owner, &asked}, slog.New(slog.DiscardHandler), next, handlers.Forwarding{})
+			return forward(ownedBy{owner, &asked}, testSecret, slog.New(slog.DiscardHandler), next, handlers.Forwarding{})
 		}
 		local := func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusAccepted) }
 		r := chi.NewRouter()
@@ -98,7 +101,7 @@ func TestForwardToOwner(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, "http://chess.example"+path, strings.NewReader(body))
 		req.Header.Set("Content-Type", contentType)
 		if mark {
-			req.Header.Set(handlers.ForwardedHeader, "1")
+			req.Header.Set(handlers.ForwardedHeader, testSecret)
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
@@ -111,7 +114,7 @@ func TestForwardToOwner(t *testing.T) {
 	if rec := post(router(ownerURL), false); rec.Code != http.StatusNoContent {
 		t.Fatalf("forwarded move = %d, want the owner's 204", rec.Code)
 	}
-	want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, "ply=0&uci=e2e4", "1"}
+	want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, "ply=0&uci=e2e4", testSecret}
 	if s := <-got; s != want {
 		t.Errorf("the owner saw %+v, want %+v", s, want)
 	}
@@ -126,7 +129,7 @@ func TestForwardToOwner(t *testing.T) {
 		if rec := postAs(router(ownerURL), "/games/7/moves", false, tc.contentType, tc.body); rec.Code != http.StatusNoContent {
 			t.Fatalf("forwarded %s move = %d, want the owner's 204", tc.contentType, rec.Code)
 		}
-		want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, tc.want, "1"}
+		want := seen{http.MethodPost, "/games/7/moves", "chess.example", form, tc.want, testSecret}
 		if s := <-got; s != want {
 			t.Errorf("%s: the owner saw %+v, want %+v", tc.contentType, s, want)
 		}
@@ -137,7 +140,7 @@ func TestForwardToOwner(t *testing.T) {
 		if rec := postAs(router(ownerURL), path, false, form, "x=1"); rec.Code != http.StatusNoContent {
 			t.Fatalf("forwarded %s = %d, want the owner's 204", path, rec.Code)
 		}
-		if s := <-got; s.path != path || s.mark != "1" {
+		if s := <-got; s.path != path || s.mark != testSecret {
 			t.Errorf("the owner saw %+v, want %s, marked", s, path)
 		}
 	}
@@ -161,6 +164,33 @@ func TestForwardToOwner(t *testing.T) {
 		t.Errorf("the owner saw a request it should not have: %+v", s)
 	default:
 	}
+
+	// A client's own mark, without the cluster's secret, is no mark: the
+	// request goes to the owner like any other, with the real mark.
+	for _, fake := range []string{"1", testSecret[:len(testSecret)-1], testSecret + "0"} {
+		req := httptest.NewRequest(http.MethodPost, "http://chess.example/games/7/moves", strings.NewReader("uci=e2e4&ply=0"))
+		req.Header.Set("Content-Type", form)
+		req.Header.Set(handlers.ForwardedHeader, fake)
+		rec := httptest.NewRecorder()
+		router(ownerURL).ServeHTTP(rec, req)
+		if rec.Code != http.StatusNoContent {
+			t.Errorf("a move marked %q by the client = %d, want the owner's 204", fake, rec.Code)
+		}
+		if s := <-got; s.mark != testSecret {
+			t.Errorf("a move marked %q by the client reached the owner marked %q, want the secret", fake, s.mark)
+		}
+	}
+	if n := (&Node{secret: testSecret}); !n.Forwarded(markedRequest(testSecret)) || n.Forwarded(markedRequest("1")) ||
+		(&Node{}).Forwarded(markedRequest("")) {
+		t.Error("Node.Forwarded: want true for the secret only, and never without one")
+	}
+}
+
+// markedRequest is a request whose ForwardedHeader is mark.
+func markedRequest(mark string) *http.Request {
+	r := httptest.NewRequest(http.MethodGet, "http://chess.example/games/7/events", nil)
+	r.Header.Set(handlers.ForwardedHeader, mark)
+	return r
 }
 
 // TestForwardServedHereOrUnavailable: a request another node owns is
@@ -185,7 +215,7 @@ func TestForwardServedHereOrUnavailable(t *testing.T) {
 	r := chi.NewRouter()
 	r.Route("/games/{id}", func(r chi.Router) {
 		r.Use(func(next http.Handler) http.Handler {
-			return forward(ownedBy{goneURL, &asked}, slog.New(slog.DiscardHandler), next, here)
+			return forward(ownedBy{goneURL, &asked}, testSecret, slog.New(slog.DiscardHandler), next, here)
 		})
 		r.Get("/", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusAccepted) })
 		r.Get("/events", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusAccepted) })

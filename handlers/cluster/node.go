@@ -40,6 +40,7 @@ const releaseTimeout = 5 * time.Second
 // fence on its writes and the cluster's roles (store/postgres).
 type leases interface {
 	FenceAs(node string)
+	ClusterSecret(ctx context.Context) (string, error)
 	ClaimGame(ctx context.Context, id int64, node, addr string, ttl time.Duration) (postgres.Lease, error)
 	GameLease(ctx context.Context, id int64) (postgres.Lease, bool, error)
 	GameByInvite(ctx context.Context, token string) (play.GameRecord, error)
@@ -57,12 +58,15 @@ type Node struct {
 	id   string   // host name, address and a nonce, new at each start
 	addr *url.URL // where the other nodes reach this one
 	log  *slog.Logger
+	// secret, shared by the nodes through the database, marks the
+	// requests one node forwards to another (forward.go).
+	secret string
 }
 
 // Join makes this process a node of the cluster on st's database,
 // reachable by the other nodes at addr. From then on the store's writes
 // of a game check that this node holds the game's lease (fencing).
-func Join(st *postgres.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
+func Join(ctx context.Context, st *postgres.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "node"
@@ -72,8 +76,12 @@ func Join(st *postgres.Store, addr *url.URL, log *slog.Logger) (*Node, error) {
 		return nil, fmt.Errorf("cluster: node id: %w", err)
 	}
 	id := host + "-" + addr.Host + "-" + hex.EncodeToString(nonce)
+	secret, err := st.ClusterSecret(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
 	st.FenceAs(id)
-	return &Node{st: st, id: id, addr: addr, log: log}, nil
+	return &Node{st: st, id: id, addr: addr, log: log, secret: secret}, nil
 }
 
 // ID returns the node's id.

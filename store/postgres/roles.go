@@ -2,6 +2,9 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"math"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -15,6 +18,32 @@ import (
 
 // RoleLobby is the role of the node that runs the lobby's queues.
 const RoleLobby = "lobby"
+
+// secretRow is the row of cluster_roles that keeps the cluster's secret
+// (ClusterSecret) in its node column. No node ever holds it: its "node"
+// is no node's id, so no claim, renewal or release touches it.
+const secretRow = "cluster-secret"
+
+// ClusterSecret returns the secret the nodes of the cluster share, made
+// by the first node that asks (32 random bytes, in hex) and kept in the
+// database. A node marks the requests it forwards with it, so that a
+// client cannot pass its own request off as forwarded (handlers/cluster).
+func (s *Store) ClusterSecret(ctx context.Context) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("postgres: cluster secret: %w", err)
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO cluster_roles (name, node, addr, epoch, expires_ms)
+		VALUES (?, ?, '', 1, ?) ON CONFLICT (name) DO NOTHING`, secretRow, hex.EncodeToString(b), int64(math.MaxInt64))
+	var secret string
+	if err == nil {
+		err = s.db.GetContext(ctx, &secret, "SELECT node FROM cluster_roles WHERE name = ?", secretRow)
+	}
+	if err != nil {
+		return "", fmt.Errorf("postgres: cluster secret: %w", err)
+	}
+	return secret, nil
+}
 
 // ClaimRole makes node (reachable at addr) the holder of role name for
 // ttl, unless another node holds it unexpired; either way it returns the

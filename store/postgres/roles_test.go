@@ -53,3 +53,35 @@ func TestClusterRoles(t *testing.T) {
 	renew("b", 0)
 	claim("a", time.Minute, "a", 3)
 }
+
+// TestClusterSecret: the first node to ask makes the cluster's secret and
+// every later one, from another connection too, gets the same; it is no
+// role that a node holds, renews or releases.
+func TestClusterSecret(t *testing.T) {
+	s, url := mustOpen(t)
+	ctx := context.Background()
+	first, err := s.ClusterSecret(ctx)
+	if err != nil || len(first) != 64 {
+		t.Fatalf("ClusterSecret = %q, %v; want 64 hex digits", first, err)
+	}
+	other, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if again, err := other.ClusterSecret(ctx); err != nil || again != first {
+		t.Fatalf("ClusterSecret from another node = %q, %v; want %q", again, err, first)
+	}
+	if _, err := s.ClaimRole(ctx, RoleLobby, "a", "http://a", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.RenewRoles(ctx, "a", time.Minute); err != nil || n != 1 {
+		t.Errorf("RenewRoles = %d, %v; want the lobby alone", n, err)
+	}
+	if err := s.ReleaseRoles(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := s.ClusterSecret(ctx); err != nil || again != first {
+		t.Errorf("ClusterSecret after a release = %q, %v; want %q", again, err, first)
+	}
+}
