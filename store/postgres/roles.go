@@ -3,11 +3,11 @@ package postgres
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
-	"math"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
