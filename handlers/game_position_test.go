@@ -55,8 +55,8 @@ func TestGamePosition(t *testing.T) {
 			if got := strings.Join(last, " "); got != tc.last && !(len(last) == 2 && last[1]+" "+last[0] == tc.last) {
 				t.Errorf("last move on %q, want %q", got, tc.last)
 			}
-			if n := board.Find(".coord-flip").Length(); n != 16 {
-				t.Errorf("%d coordinates for a turned board, want 16", n)
+			if n := board.Find(".coord").Length(); n != 16 {
+				t.Errorf("%d coordinates, want 16", n)
 			}
 			if strings.Contains(doc.Text(), "Satranç") {
 				t.Error("the board came with the page around it")

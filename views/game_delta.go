@@ -166,7 +166,7 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		NewRow:     len(next.Moves) > prev.moves,
 		Actions:    cur.actions != prev.actions,
 	}
-	board := next.Board.Flippable() // as the panel draws it (boardFor)
+	board := next.Board
 	for _, row := range board.Rows {
 		for _, sq := range row {
 			if prev.Pieces[sq.Square] != sq.Piece {

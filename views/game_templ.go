@@ -2592,7 +2592,7 @@ func MoveError(msg Message) templ.Component {
 }
 
 func boardFor(v GameView) BoardView {
-	b := v.Board.Flippable()
+	b := v.Board
 	// The live board's id: a move's delta changes its squares, not those
 	// of a past position being browsed (static/js/movelist.js).
 	b.Attrs = templ.Attributes{"id": liveBoardID}

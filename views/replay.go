@@ -66,7 +66,7 @@ func NewPositionBoard(snap play.Snapshot, ply int, viewer int64) BoardView {
 	for _, m := range snap.Moves[:ply] {
 		p = p.Play(m.Move)
 	}
-	return positionBoard(snap, p, ply, bottom).Flippable()
+	return positionBoard(snap, p, ply, bottom)
 }
 
 // positionBoard draws p, the position of snap after ply half-moves.

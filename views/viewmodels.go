@@ -31,20 +31,12 @@ type BoardView struct {
 
 // SquareView is one square of a BoardView.
 type SquareView struct {
-	Square chess.Square
-	Name   string // "e4"
-	Light  bool
-	Piece  chess.Piece // chess.NoPiece for an empty square
-	// FileLabel is the file letter drawn in the squares of the bottom row,
-	// RankLabel the rank number drawn in the squares of the left column;
-	// both are empty elsewhere. FlipFileLabel and FlipRankLabel are the
-	// same in the top row and the right column, which become the bottom
-	// and the left when the page turns the board round (set by
-	// BoardView.Flippable).
-	FileLabel, RankLabel         string
-	FlipFileLabel, FlipRankLabel string
-	LastMove                     bool // from or to square of the last move
-	Check                        bool // the king in check stands here
+	Square   chess.Square
+	Name     string // "e4"
+	Light    bool
+	Piece    chess.Piece // chess.NoPiece for an empty square
+	LastMove bool        // from or to square of the last move
+	Check    bool        // the king in check stands here
 }
 
 // NewBoardView builds the view of position p with the side bottom at the
@@ -73,31 +65,33 @@ func NewBoardView(p chess.Position, bottom chess.Color) BoardView {
 				Piece:  p.PieceAt(sq),
 				Check:  sq == b.CheckSquare,
 			}
-			if row == 7 {
-				v.FileLabel = string(rune('a' + file))
-			}
-			if col == 0 {
-				v.RankLabel = string(rune('1' + rank))
-			}
 			b.Rows[row][col] = v
 		}
 	}
 	return b
 }
 
-// Flippable returns a copy of b with the coordinates a page needs to turn
-// the board round: the files along the top row, the ranks along the right
-// column (hidden until the board is turned; static/css/play.css).
-func (b BoardView) Flippable() BoardView {
-	for col := range b.Rows[0] {
-		sq := &b.Rows[0][col]
-		sq.FlipFileLabel = string(rune('a' + sq.Square.File()))
-	}
+// FileLabels are the files along the bottom of the board, from left to
+// right ("abcdefgh" with White at the bottom).
+func (b BoardView) FileLabels() []string { return b.labels(b.Rows[7][:], chess.Square.File, 'a') }
+
+// RankLabels are the ranks along the left of the board, from the top
+// down ("87654321" with White at the bottom).
+func (b BoardView) RankLabels() []string {
+	var left [8]SquareView
 	for row := range b.Rows {
-		sq := &b.Rows[row][7]
-		sq.FlipRankLabel = string(rune('1' + sq.Square.Rank()))
+		left[row] = b.Rows[row][0]
 	}
-	return b
+	return b.labels(left[:], chess.Square.Rank, '1')
+}
+
+// labels names squares by their file or rank (of), counted from first.
+func (BoardView) labels(squares []SquareView, of func(chess.Square) int, first rune) []string {
+	out := make([]string, len(squares))
+	for i, sq := range squares {
+		out[i] = string(first + rune(of(sq.Square)))
+	}
+	return out
 }
 
 // WithLastMove returns a copy of b with the squares of move m highlighted.

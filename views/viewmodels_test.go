@@ -45,19 +45,17 @@ func TestNewBoardViewOrientation(t *testing.T) {
 			if got := b.Rows[7][7].Name; got != tc.bottomRgt {
 				t.Errorf("bottom right = %s, want %s", got, tc.bottomRgt)
 			}
-			var files, ranks strings.Builder
+			files, ranks := strings.Join(b.FileLabels(), ""), strings.Join(b.RankLabels(), "")
 			for row := range 8 {
 				for col := range 8 {
 					sq := b.Rows[row][col]
-					files.WriteString(sq.FileLabel)
-					ranks.WriteString(sq.RankLabel)
 					if sq.Light != ((sq.Square.File()+sq.Square.Rank())%2 == 1) {
 						t.Errorf("%s: Light = %v", sq.Name, sq.Light)
 					}
 				}
 			}
-			if files.String() != tc.files || ranks.String() != tc.ranks {
-				t.Errorf("labels: files %q ranks %q, want %q %q", files.String(), ranks.String(), tc.files, tc.ranks)
+			if files != tc.files || ranks != tc.ranks {
+				t.Errorf("labels: files %q ranks %q, want %q %q", files, ranks, tc.files, tc.ranks)
 			}
 		})
 	}
@@ -146,7 +144,7 @@ func TestSquareViewPiece(t *testing.T) {
 }
 
 func TestBoardRendersBlackAtBottom(t *testing.T) {
-	b := NewBoardView(mustParseFEN(t, chess.StartFEN), chess.Black).Flippable()
+	b := NewBoardView(mustParseFEN(t, chess.StartFEN), chess.Black)
 	var buf bytes.Buffer
 	if err := Board(b).Render(context.Background(), &buf); err != nil {
 		t.Fatal(err)
@@ -168,24 +166,18 @@ func TestBoardRendersBlackAtBottom(t *testing.T) {
 	if first != "h1" || last != "a8" {
 		t.Errorf("squares run %s..%s, want h1..a8", first, last)
 	}
-	if got := squares.Last().Find(".coord-file:not(.coord-flip)").Text(); got != "a" {
-		t.Errorf("bottom right file label = %q, want a", got)
+	// The coordinates are two strips over the board, apart from the
+	// squares: files left to right along the bottom, ranks top down.
+	if n := squares.Find(".coord").Length(); n != 0 {
+		t.Errorf("%d coordinates inside squares, want none", n)
 	}
-	if got := squares.Last().Find(".coord-rank:not(.coord-flip)").Text(); got != "" {
-		t.Errorf("bottom right has rank label %q", got)
+	if got := board.Find(".coords-files .coord-file").Text(); got != "hgfedcba" {
+		t.Errorf("file labels = %q, want hgfedcba", got)
 	}
-	if got := squares.Eq(56).Find(".coord-rank:not(.coord-flip)").Text(); got != "8" {
-		t.Errorf("bottom left rank label = %q, want 8", got)
+	if got := board.Find(".coords-ranks .coord-rank").Text(); got != "12345678" {
+		t.Errorf("rank labels = %q, want 12345678", got)
 	}
-	// The labels for a board the page turns round: the top row's files
-	// and the right column's ranks.
-	if got := squares.First().Find(".coord-file.coord-flip").Text(); got != "h" {
-		t.Errorf("top left flip file label = %q, want h", got)
-	}
-	if got := squares.Last().Find(".coord-rank.coord-flip").Text(); got != "8" {
-		t.Errorf("bottom right flip rank label = %q, want 8", got)
-	}
-	if n := board.Find(".coord-flip").Length(); n != 16 {
-		t.Errorf("%d flip labels, want 16", n)
+	if board.Find(".coords[aria-hidden=true]").Length() != 2 {
+		t.Error("the coordinates' strips are not hidden from screen readers")
 	}
 }
