@@ -20,6 +20,20 @@ func PracticePace(l Level) Pace {
 	return Pace{Min: 300 * time.Millisecond, Max: 6 * time.Second, Untimed: 1200 * time.Millisecond, Scale: 0.85}
 }
 
+// TablePace is the pace of a computer player at level l at a public
+// table, where it must pass for a person of its level at blitz: the
+// weaker the player, the quicker the moves and the less of the clock
+// used; never under half a second, and faster as the clock runs low.
+func TablePace(l Level) Pace {
+	switch l {
+	case Easy:
+		return Pace{Min: 500 * time.Millisecond, Max: 4 * time.Second, Scale: 0.5}
+	case Medium:
+		return Pace{Min: 500 * time.Millisecond, Max: 6 * time.Second, Scale: 0.7}
+	}
+	return Pace{Min: 600 * time.Millisecond, Max: 8 * time.Second, Scale: 0.85}
+}
+
 // MoveDelay returns how long the move m in p should appear to take: the
 // time Delay gives for the clock, weighed by how much thought the move
 // needs (moveWeight), then kept within the same bounds as Delay's. A

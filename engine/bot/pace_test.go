@@ -105,3 +105,33 @@ func TestPracticePaced(t *testing.T) {
 		}
 	})
 }
+
+// TestTablePace: at a public table, over a game of 60 moves at 3+2 and at
+// 5+0 (each move's time drawn as Delay draws it), every level stays on the
+// clock, the weaker level spends less of it, and each move takes within
+// the pace's bounds.
+func TestTablePace(t *testing.T) {
+	for _, tc := range []struct{ start, inc time.Duration }{{3 * time.Minute, 2 * time.Second}, {5 * time.Minute, 0}} {
+		var spent [Max + 1]time.Duration
+		for l := Easy; l <= Hard; l++ {
+			pc := TablePace(l)
+			left := tc.start
+			for move := 1; move <= 60; move++ {
+				d := pc.Delay(Clock{Remaining: left, Increment: tc.inc}, move, splitmix(uint64(move)))
+				if d < min(pc.Min, left/20) || d > pc.Max {
+					t.Fatalf("%s %v+%v move %d: %v, want within %v..%v", l, tc.start, tc.inc, move, d, pc.Min, pc.Max)
+				}
+				left += tc.inc - d
+				spent[l] += d
+			}
+			if left <= 0 {
+				t.Errorf("%s %v+%v: flagged within 60 moves", l, tc.start, tc.inc)
+			}
+			t.Logf("%s %v+%v: 60 moves in %v (%.0f%% of the time given), %v left",
+				l, tc.start, tc.inc, spent[l].Round(time.Second), 100*spent[l].Seconds()/(tc.start+60*tc.inc).Seconds(), left.Round(time.Second))
+		}
+		if !(spent[Easy] < spent[Medium] && spent[Medium] < spent[Hard]) {
+			t.Errorf("%v+%v: time spent %v, %v, %v; want Easy < Medium < Hard", tc.start, tc.inc, spent[Easy], spent[Medium], spent[Hard])
+		}
+	}
+}

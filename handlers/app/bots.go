@@ -57,9 +57,11 @@ func (b practiceBot) Move(ctx context.Context, pos chess.Position, history []uin
 }
 
 // publicBotFactory makes the computer players that fill empty seats at
-// public tables: the same search, but answering after a human-like thinking
-// time (bot.BlitzPace: 0.5–5 s, less when the clock runs low), so that a
-// seat filled by a bot plays like a person rather than in 5 ms.
+// public tables: the same search, but answering after the thinking time of
+// a person of its level at blitz (bot.TablePace: at least 0.5 s, quick for
+// forced moves and recaptures, less of the clock for a weaker level, and
+// less as the clock runs low), so that a seat filled by a bot plays like a
+// person rather than in 5 ms.
 func publicBotFactory(pool *bot.Pool) play.BotFactory {
 	return func(l game.Level) play.BotPlayer {
 		level, err := bot.ParseLevel(l.String())
@@ -68,6 +70,6 @@ func publicBotFactory(pool *bot.Pool) play.BotFactory {
 		}
 		seed := rand.Uint64()
 		b := bot.New(level, seed)
-		return practiceBot{p: bot.Paced(pool.Player(b), bot.BlitzPace, seed), b: b}
+		return practiceBot{p: bot.Paced(pool.Player(b), bot.TablePace(level), seed), b: b}
 	}
 }
