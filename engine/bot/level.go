@@ -64,9 +64,10 @@ func (l Level) Rating() int {
 }
 
 // style is how a level weakens the search, in human ways: a shallow
-// horizon (depth and nodes), misjudgement (noise in the evaluation) and
-// now and then a plausible second-best move (a choice among the moves
-// within margin of the best, weighted by exp(-loss/temperature)). The node
+// horizon (depth and nodes), misjudgement (noise in the evaluation), now
+// and then a plausible second-best move (a choice among the moves within
+// margin of the best, weighted by exp(-loss/temperature)) and, at Easy,
+// lapses that overlook the opponent's reply (lapse.go). The node
 // limits make the levels independent of the machine's speed and make them
 // reproducible: same position, same seed, same move.
 type style struct {
@@ -75,14 +76,19 @@ type style struct {
 	noise       int     // centipawns of evaluation noise, ±
 	margin      int     // centipawns: moves this much worse than the best are never chosen
 	temperature float64 // centipawns: how readily a worse move is chosen
+	// lapse is the chance per move, in thousandths, of a moment of
+	// inattention: the move is judged by what it does on the board and
+	// whether the piece moved is safe on its new square, not by the
+	// opponent's reply (lapse.go).
+	lapse int
 }
 
 // styles is indexed by Level. The numbers come from the calibration
 // matches in docs/bots.md.
 var styles = [...]style{
-	Easy:   {depth: 2, nodes: 6_000, noise: 40, margin: 110, temperature: 40},
-	Medium: {depth: 3, nodes: 10_000, noise: 40, margin: 100, temperature: 30},
-	Hard:   {depth: 5, nodes: 60_000, noise: 25, margin: 60, temperature: 20}, // 45.1% v Stockfish 1700 at 10+0.1 (docs/bots.md)
+	Easy:   {depth: 2, nodes: 6_000, noise: 40, margin: 110, temperature: 40, lapse: 220}, // aims at 2–10% v Stockfish 1350, 5+0.05
+	Medium: {depth: 3, nodes: 10_000, noise: 40, margin: 100, temperature: 30},            // aims at 35–55% v Stockfish 1350, 5+0.05
+	Hard:   {depth: 5, nodes: 60_000, noise: 25, margin: 60, temperature: 20},             // aims at 40–60% v Stockfish 1700, 10+0.1
 	Max:    {},
 }
 

@@ -141,7 +141,13 @@ func (b *Bot) think(ctx context.Context, p chess.Position, history []uint64, lim
 		b.eng.Clear()
 	}
 	res := b.eng.search(ctx, p, history, lim, opt, report)
-	if m := st.choose(res.Root, splitmix(b.seed^p.Hash()^0x5eed)); m != chess.NullMove && m != res.Move {
+	root := res.Root
+	if _, mate := MateIn(res.Score); !mate && st.lapses(splitmix(b.seed^p.Hash()^0x1a75e)) {
+		// A moment of inattention (lapse.go); never when the search saw
+		// a mate, for either side.
+		root = glance(&p, st.noise, b.seed)
+	}
+	if m := st.choose(root, splitmix(b.seed^p.Hash()^0x5eed)); m != chess.NullMove && m != res.Move {
 		res.Move = m
 		res.PV = []chess.Move{m}
 	}

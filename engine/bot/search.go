@@ -317,10 +317,16 @@ func (s *searcher) isRepetition(halfmove int) bool {
 // evaluate is Evaluate plus the level's noise, which depends only on the
 // position and the seed so that the same position always gets the same score.
 func (s *searcher) evaluate(p *chess.Position) int {
+	return noisyEvaluate(p, s.opt.noise, s.opt.seed)
+}
+
+// noisyEvaluate is Evaluate plus noise of ±noise centipawns that depends
+// only on the position and the seed.
+func noisyEvaluate(p *chess.Position, noise int, seed uint64) int {
 	v := Evaluate(p)
-	if s.opt.noise > 0 {
-		r := splitmix(p.Hash() ^ s.opt.seed)
-		v += int(r%uint64(2*s.opt.noise+1)) - s.opt.noise
+	if noise > 0 {
+		r := splitmix(p.Hash() ^ seed)
+		v += int(r%uint64(2*noise+1)) - noise
 	}
 	return v
 }
