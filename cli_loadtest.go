@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"satranc/handlers/loadtest"
@@ -37,6 +39,7 @@ Flags:
 	fs.DurationVar(&cfg.Think, "think", time.Second, "mean pause before each move, jittered ±50%")
 	fs.DurationVar(&cfg.Every, "every", 10*time.Second, "progress report interval")
 	fs.DurationVar(&cfg.Ramp, "ramp", 0, "spread the games' starts (their streams and first moves) evenly over this time, which counts in --duration; 0 starts them all at once")
+	fs.DurationVar(&cfg.Warmup, "warmup", 0, "report the moves sent during this first part of play (the games' start) apart from the rest, the steady state; it counts in --duration; 0 reports the whole run only")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the move choices")
 	fs.IntVar(&cfg.MaxPly, "max-ply", 120, "resign a game after at most this many half-moves (each game draws its length between half of it and it) and start another")
 	fs.IntVar(&cfg.Setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
@@ -45,6 +48,7 @@ Flags:
 	fs.IntVar(&cfg.Spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
 	fs.IntVar(&cfg.Flood, "flood", 0, "event streams one member opens at once before play, as a script would, kept open during play; the server's caps refuse what passes them")
 	fs.IntVar(&cfg.FloodAddresses, "flood-addresses", 1, "client addresses the --flood streams come from, in X-Forwarded-For (serve with --trusted-proxy 127.0.0.1)")
+	cpuProfile := fs.String("cpuprofile", "", "write the driver's own CPU profile to `file` (go tool pprof), to see what the driver costs the machine it shares")
 	fs.StringVar(&cfg.Debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before the first and the last memory sample and each measurement of --spectators")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,8 +57,21 @@ Flags:
 		return 2
 	}
 	if cfg.Validate() != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger, --spectators and --flood not negative, and no arguments")
+		fmt.Fprintln(stderr, "satranc loadtest: --games, --duration, --every, --max-ply and --setup-concurrency must be positive, --think, --linger, --ramp, --warmup, --spectators and --flood not negative, --ramp and --warmup shorter than --duration, and no arguments")
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "satranc loadtest: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "satranc loadtest: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	res, err := loadtest.Run(ctx, cfg, stdout)
 	if err != nil {

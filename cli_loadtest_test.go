@@ -52,4 +52,7 @@ func TestLoadtestDrivesGames(t *testing.T) {
 	if code := run(context.Background(), []string{"loadtest", "--duration", "10s", "--ramp", "10s"}, nil, &out, &stderr); code != 2 {
 		t.Errorf("loadtest --ramp as long as --duration = exit %d, want 2 (%s)", code, stderr.String())
 	}
+	if code := run(context.Background(), []string{"loadtest", "--duration", "10s", "--warmup", "10s"}, nil, &out, &stderr); code != 2 {
+		t.Errorf("loadtest --warmup as long as --duration = exit %d, want 2 (%s)", code, stderr.String())
+	}
 }

@@ -98,7 +98,7 @@ func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot
 		Letters: letters(ctx),
 		BaseURL: base,
 		Now:     time.Now(),
-		Opening: openingAt(snap, len(snap.Moves)),
+		Opening: h.openings.of(snap),
 	}
 }
 

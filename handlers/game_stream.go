@@ -4,8 +4,13 @@ import (
 	"context"
 	"errors"
 	"net"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
@@ -30,7 +35,10 @@ type gameStream struct {
 	lastWrite time.Time // of the latest panel, clocks or heartbeat
 	// lagUser is the player whose round trip the stream's pings measure
 	// (lag.go), 0 for none; pings go out only while the game is live.
-	lagUser int64
+	// lastPing is when the latest went out (see pingDue).
+	lagUser   int64
+	lastPing  time.Time
+	pingTimer *time.Timer
 	// first is the snapshot the stream began with, taken to know the
 	// viewer (streamGame), sent as the first panel.
 	first *play.Snapshot
@@ -84,17 +92,17 @@ func (gs *gameStream) run(ctx context.Context) {
 	sync := time.NewTicker(h.clockSync)
 	defer sync.Stop()
 	gs.lastWrite = time.Now()
-	// A player's stream pings the page to measure the round trip (lag.go):
-	// at once, then every lagPing.
+	// A player's stream pings the page to measure the round trip (lag.go).
+	// A ping rides with the next event once lagPing has passed since the
+	// last one (pingDue): the first panel, a move, the clocks. Only a
+	// stream that sent nothing for twice as long sends one of its own, at
+	// the timer: with thousands of streams, pings of their own every few
+	// seconds were more writes than the moves.
 	var pingC <-chan time.Time
 	if gs.lagUser != 0 {
-		pings := time.NewTicker(h.lagPing)
+		pings := time.NewTimer(2 * h.lagPing)
 		defer pings.Stop()
-		pingC = pings.C
-		if err := gs.ping(); err != nil {
-			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
-			return
-		}
+		pingC, gs.pingTimer = pings.C, pings
 	}
 	for {
 		var err error
@@ -122,8 +130,8 @@ func (gs *gameStream) run(ctx context.Context) {
 			}
 		case now := <-sync.C:
 			err = onOwnStack(func() error { return gs.tick(ctx, now) })
-		case <-pingC:
-			err = gs.ping()
+		case now := <-pingC:
+			err = gs.pingIfQuiet(now)
 		}
 		if err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
@@ -156,24 +164,46 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 		at.Clocks = at.Clocks.RunTo(time.Now())
 	}
 	view := gs.views.panel(at)
-	event, body := views.EventGame, views.GamePanel(view)
+	// A component holds what it renders: a GameView is some 8 KB, which
+	// was the largest part of the garbage of a move. Only the event sent
+	// is made, and a move's delta is rendered from a pooled one.
+	var event string
+	var body templ.Component
 	if gs.marked {
 		if d, ok := views.NewPanelDelta(gs.mark, view); ok {
-			event, body = views.EventMove, views.MoveDelta(d)
+			pd := panelDeltas.Get().(*views.PanelDelta)
+			*pd = d
+			defer func() {
+				*pd = views.PanelDelta{}
+				panelDeltas.Put(pd)
+			}()
+			event, body = views.EventMove, views.MoveDelta(pd)
 		}
+	}
+	if body == nil {
+		event, body = views.EventGame, views.GamePanel(view)
 	}
 	if gs.deltas {
 		gs.mark, gs.marked = view.Mark(), true
 	}
-	gs.stream.startWrite()
-	if err := gs.stream.renderEvent(ctx, strconv.Itoa(at.Ply), event, body); err != nil {
+	// Rendered first, so that a ping riding with it is timed from the
+	// write, not from before the render.
+	buf, err := renderPooled(ctx, body)
+	if err != nil {
 		return err
 	}
+	defer renderBuffers.Put(buf)
+	gs.stream.startWrite()
+	gs.putPingIfDue(at.Status, time.Now())
+	gs.stream.put(strconv.Itoa(at.Ply), event, buf.Bytes())
 	if err := gs.sendRematch(ctx, at); err != nil {
 		return err
 	}
 	return gs.stream.flush()
 }
+
+// panelDeltas hold the deltas being rendered (send).
+var panelDeltas = sync.Pool{New: func() any { return new(views.PanelDelta) }}
 
 // deliver writes a burst of the game's events to the stream: each voice
 // signal of the opponent as it is, and one panel for everything else the
@@ -266,19 +296,41 @@ func (gs *gameStream) sendRematch(ctx context.Context, snap play.Snapshot) error
 	return gs.stream.renderEvent(ctx, "", views.EventRematch, views.RematchGo(path))
 }
 
-// ping sends a player's page of a live game a ping of the lag
-// measurement, which the page echoes (lag.go).
-func (gs *gameStream) ping() error {
-	if gs.lagUser == 0 || gs.shown == nil || gs.shown.Status != game.Active {
-		return nil
+// putPingIfDue puts a ping of the lag measurement, which a player's page
+// echoes (lag.go), before the event about to be written, if the game is
+// live (status) and lagPing has passed since the last one. It goes first,
+// so that the page echoes it before it handles the event.
+func (gs *gameStream) putPingIfDue(status game.Status, now time.Time) {
+	if gs.lagUser == 0 || status != game.Active || now.Sub(gs.lastPing) < gs.h.lagPing {
+		return
 	}
-	now := time.Now()
 	nonce, ok := gs.h.lag.ping(gs.id, gs.lagUser, now)
 	if !ok {
+		return
+	}
+	gs.lastPing = now
+	gs.stream.put("", views.EventLagPing, []byte(nonce))
+}
+
+// pingIfQuiet sends a ping on its own when no event carried one for twice
+// lagPing, and sets the timer for the next check.
+func (gs *gameStream) pingIfQuiet(now time.Time) error {
+	if due := gs.lastPing.Add(2 * gs.h.lagPing); now.Before(due) {
+		gs.pingTimer.Reset(due.Sub(now))
 		return nil
 	}
+	gs.pingTimer.Reset(2 * gs.h.lagPing)
+	if gs.shown == nil {
+		return nil
+	}
+	last := gs.lastPing
+	gs.stream.startWrite()
+	gs.putPingIfDue(gs.shown.Status, now)
+	if gs.lastPing == last {
+		return nil // nothing put: the game is not live
+	}
 	gs.lastWrite = now
-	return gs.stream.event("", views.EventLagPing, []byte(nonce))
+	return gs.stream.flush()
 }
 
 // tick sends a live timed game's clocks, or a heartbeat when nothing was
@@ -310,6 +362,7 @@ func (gs *gameStream) sendClocks(ctx context.Context, now time.Time) (bool, erro
 	snap.Clocks = snap.Clocks.RunTo(now)
 	top, bottom := gs.views.clocks(snap)
 	gs.stream.startWrite()
+	gs.putPingIfDue(snap.Status, now)
 	for _, p := range []views.PlayerView{top, bottom} {
 		if err := gs.stream.renderEvent(ctx, "", views.ClockEvent(p.Side), views.Clock(p)); err != nil {
 			return false, err
@@ -334,16 +387,64 @@ func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
 	}
 }
 
-// onOwnStack runs fn in a goroutine of its own and waits for it. A stream
+// onOwnStack runs fn on another goroutine and waits for it. A stream
 // spends its life waiting for events with little on its stack, but
 // rendering a panel takes a deep one; a goroutine's stack only grows (a
 // garbage collection shrinks it by half at most, and only while it uses
 // less than a quarter), so rendering on the stream's own goroutine would
 // leave every idle stream holding a render-sized stack.
+//
+// fn goes to one of a few workers when one is idle, whose stacks have
+// grown to a render's already: a goroutine of its own for each render
+// grew a fresh stack from the smallest every time, which was 4% of the
+// server's CPU at 1,000 games. When every worker is busy (a burst, or a
+// client slow to take its event), fn gets a goroutine of its own, as
+// before: no stream waits for another. A worker idle for stackIdle ends,
+// so that a quiet server keeps none.
 func onOwnStack(fn func() error) error {
 	done := make(chan error, 1)
-	go func() { done <- fn() }()
+	job := func() { done <- fn() }
+	select {
+	case stackJobs <- job: // an idle worker took it
+	default:
+		if stackWorkers.Add(1) <= maxStackWorkers {
+			go stackWorker(job)
+		} else {
+			stackWorkers.Add(-1)
+			go job()
+		}
+	}
 	return <-done
+}
+
+// stackJobs hands a job to an idle worker of onOwnStack; stackWorkers
+// counts the workers, at most maxStackWorkers.
+var (
+	stackJobs       = make(chan func())
+	stackWorkers    atomic.Int32
+	maxStackWorkers = int32(4 * runtime.GOMAXPROCS(0))
+)
+
+// stackIdle is how long a worker of onOwnStack waits for a job before it
+// ends. Under load a worker gets one every few milliseconds.
+const stackIdle = 100 * time.Millisecond
+
+// stackWorker runs first and then the jobs handed to it, until it has
+// been idle for stackIdle.
+func stackWorker(first func()) {
+	defer stackWorkers.Add(-1)
+	first()
+	idle := time.NewTimer(stackIdle)
+	defer idle.Stop()
+	for {
+		select {
+		case job := <-stackJobs:
+			job()
+			idle.Reset(stackIdle)
+		case <-idle.C:
+			return
+		}
+	}
 }
 
 // drain empties c of events already waiting, without blocking.

@@ -121,7 +121,9 @@ type Config struct {
 	// LagCompensation measures each player's round trip to the server
 	// and gives it back on their moves' clocks, within bounds
 	// (clock.LagCredit, lag.go); off, the streams send no pings. LagPing
-	// is how often a player's stream pings (0: DefaultLagPing).
+	// paces a player's stream's pings: one goes with the next event once
+	// LagPing has passed since the last, or on its own after twice that
+	// (0: DefaultLagPing).
 	LagCompensation bool
 	LagPing         time.Duration
 	// StreamWriteTimeout is how long an event may take to reach a client
@@ -205,6 +207,8 @@ type Handler struct {
 
 	// online counts the members seen lately, for the home page.
 	online *onlineMembers
+	// openings names the live games' openings (opening.go).
+	openings openingCache
 }
 
 // New returns a Handler using the dependencies in cfg.

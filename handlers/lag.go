@@ -10,8 +10,10 @@ import (
 	"satranc/engine/clock"
 )
 
-// DefaultLagPing is how often a player's game stream pings the page to
-// measure the round trip (Config.LagPing).
+// DefaultLagPing paces a player's game stream's pings to the page, which
+// measure the round trip (Config.LagPing): one goes with the stream's next
+// event once this has passed since the last, or on its own after twice
+// this without one.
 const DefaultLagPing = 3 * time.Second
 
 // lagPending is how many pings of one player may await their echo: one
@@ -21,9 +23,10 @@ const lagPending = 4
 // lagMeter measures each player's round-trip time to this server, for
 // lag compensation (clock.LagCredit): a player's game stream sends a ping
 // (views.EventLagPing, with a nonce) every few seconds while the game is
-// live; the page posts the nonce back at once (POST /games/{id}/lag,
-// static/js/board.js), and the time between the ping's write and the
-// echo's arrival, read on the server's own clock, is one round trip. The
+// live, most of them ahead of the stream's events in the same write
+// (gameStream.putPingIfDue); the page posts the nonce back at once (POST
+// /games/{id}/lag, static/js/board.js), and the time between the ping's
+// write and the echo's arrival, read on the server's own clock, is one round trip. The
 // page cannot make it shorter than it is (it does not know the nonce
 // before the ping arrives), only longer, which the bounds of
 // clock.LagCredit keep cheap. A move then carries the estimate

@@ -308,3 +308,39 @@ func TestRulesLag(t *testing.T) {
 		}
 	}
 }
+
+// TestGameLagPingRides: a player's ping goes with the stream's events
+// rather than on its own: the first rides with the first panel, ahead of
+// it; with pings due only once an hour, moves and clock updates bring no
+// other, and a ping of its own comes only after twice the interval
+// without one (TestGameLagPingEcho, at 50 ms).
+func TestGameLagPingRides(t *testing.T) {
+	e := newLagEnv(t, true, time.Hour)
+	id, white, black := e.blitzGame(t, e.player(t, "ayse"), e.player(t, "bora"))
+	client := e.srv.Client()
+	path := "/games/" + strconv.FormatInt(id, 10)
+	ws := e.openStream(t, client, e.srv.URL, id, white)
+	defer ws.close(t)
+
+	first := ws.nextWhere(t, func(ev sseEvent) bool { return ev.comment == "" })
+	if !isPing(first) || first.data == "" {
+		t.Fatalf("first event %q, want a ping with a nonce ahead of the panel", first.name)
+	}
+	if panel := ws.nextWhere(t, func(ev sseEvent) bool { return ev.comment == "" }); panel.name != views.EventGame {
+		t.Fatalf("after the ping: %q, want the panel", panel.name)
+	}
+	for i, mv := range []struct {
+		p   player
+		uci string
+	}{{white, "e2e4"}, {black, "e7e5"}, {white, "g1f3"}} {
+		if code := postForm(t, client, e.srv.URL, path+"/moves", url.Values{"uci": {mv.uci}, "ply": {strconv.Itoa(i)}}, mv.p); code != http.StatusNoContent {
+			t.Fatalf("move %s = %d", mv.uci, code)
+		}
+		if ev := ws.nextWhere(t, func(ev sseEvent) bool { return ev.id == strconv.Itoa(i+1) }); ev.name != views.EventGame {
+			t.Fatalf("ply %d: %q", i+1, ev.name)
+		}
+	}
+	if hadPing(ws) {
+		t.Error("a ping before the hour was out")
+	}
+}

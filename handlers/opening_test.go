@@ -119,3 +119,44 @@ func TestGamePGNRatings(t *testing.T) {
 		})
 	}
 }
+
+// TestOpeningCache: a live game's opening is named as openingAt names it
+// at every ply, kept per game, never replaced by an older snapshot's, and
+// dropped when the game is over.
+func TestOpeningCache(t *testing.T) {
+	now := time.Now()
+	line := []string{"e2e4", "c7c5", "g1f3", "d7d6", "d2d4"}
+	var c openingCache
+	snaps := make([]play.Snapshot, len(line)+1)
+	for ply := range snaps {
+		snaps[ply] = testSnapshot(t, now, line[:ply]...)
+		snaps[ply].ID = 7
+	}
+	for ply, snap := range snaps {
+		if got, want := c.of(snap), openingAt(snap, ply); got != want {
+			t.Errorf("ply %d: %+v, want %+v", ply, got, want)
+		}
+		if again := c.of(snap); again != openingAt(snap, ply) {
+			t.Errorf("ply %d, kept: %+v", ply, again)
+		}
+	}
+	if got, want := c.of(snaps[2]), openingAt(snaps[2], 2); got != want {
+		t.Errorf("an older snapshot: %+v, want %+v", got, want)
+	}
+	if c.games[7].ply != len(line) {
+		t.Errorf("kept ply %d after an older snapshot, want %d", c.games[7].ply, len(line))
+	}
+	other := testSnapshot(t, now, "d2d4")
+	other.ID = 8
+	if got, want := c.of(other), openingAt(other, 1); got != want || got == c.of(snaps[len(line)]) {
+		t.Errorf("another game: %+v, want %+v", got, want)
+	}
+	over := snaps[len(line)]
+	over.Status = game.Finished
+	if got, want := c.of(over), openingAt(over, len(line)); got != want {
+		t.Errorf("over: %+v, want %+v", got, want)
+	}
+	if _, kept := c.games[7]; kept {
+		t.Error("a finished game's opening is still kept")
+	}
+}

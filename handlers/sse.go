@@ -182,24 +182,41 @@ func (s *sseWriter) event(id, name string, data []byte) error {
 }
 
 // put writes one event without sending it, for events that go together
-// (both clocks): one flush, one write to the socket.
+// (both clocks): one flush, one write to the socket. The event is framed
+// in a pooled buffer and written at once: a write per field and line went
+// through every layer of the response for a few bytes each.
 func (s *sseWriter) put(id, name string, data []byte) {
+	if s.err != nil {
+		return
+	}
+	buf := eventBuffers.Get().(*bytes.Buffer)
+	defer eventBuffers.Put(buf)
+	buf.Reset()
 	if id != "" {
-		s.writeString("id: " + id + "\n")
+		buf.WriteString("id: ")
+		buf.WriteString(id)
+		buf.WriteByte('\n')
 	}
 	if name != "" {
-		s.writeString("event: " + name + "\n")
+		buf.WriteString("event: ")
+		buf.WriteString(name)
+		buf.WriteByte('\n')
 	}
 	for line := range bytes.Lines(data) {
-		s.writeString("data: ")
-		s.write(bytes.TrimRight(line, "\r\n"))
-		s.writeString("\n")
+		buf.WriteString("data: ")
+		buf.Write(bytes.TrimRight(line, "\r\n"))
+		buf.WriteByte('\n')
 	}
 	if len(data) == 0 {
-		s.writeString("data: \n")
+		buf.WriteString("data: \n")
 	}
-	s.writeString("\n")
+	buf.WriteByte('\n')
+	s.write(buf.Bytes())
 }
+
+// eventBuffers frame the events that put writes (renderBuffers holds
+// what they carry).
+var eventBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // comment writes a comment line, which clients ignore: the heartbeat.
 func (s *sseWriter) comment(text string) error {
@@ -217,14 +234,25 @@ var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // renderEvent renders c and writes it as one event (put), without
 // sending it.
 func (s *sseWriter) renderEvent(ctx context.Context, id, name string, c templ.Component) error {
-	buf := renderBuffers.Get().(*bytes.Buffer)
-	defer renderBuffers.Put(buf)
-	buf.Reset()
-	if err := c.Render(ctx, buf); err != nil {
+	buf, err := renderPooled(ctx, c)
+	if err != nil {
 		return err
 	}
+	defer renderBuffers.Put(buf)
 	s.put(id, name, buf.Bytes())
 	return nil
+}
+
+// renderPooled renders c into a buffer of renderBuffers, which the caller
+// puts back.
+func renderPooled(ctx context.Context, c templ.Component) (*bytes.Buffer, error) {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	if err := c.Render(ctx, buf); err != nil {
+		renderBuffers.Put(buf)
+		return nil, err
+	}
+	return buf, nil
 }
 
 func (s *sseWriter) flush() error {

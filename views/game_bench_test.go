@@ -78,7 +78,7 @@ func BenchmarkMoveDelta(b *testing.B) {
 		if !ok {
 			b.Fatal("no delta")
 		}
-		if err := MoveDelta(d).Render(ctx, &buf); err != nil {
+		if err := MoveDelta(&d).Render(ctx, &buf); err != nil {
 			b.Fatal(err)
 		}
 	}

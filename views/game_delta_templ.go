@@ -18,7 +18,7 @@ import "strconv"
 // which static/js/board.js applies to the board and the panel (whose
 // move, the legal moves grouped by their square, the last move and the
 // check, the clocks: milliseconds left and 1 for the running one).
-func MoveDelta(d PanelDelta) templ.Component {
+func MoveDelta(d *PanelDelta) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

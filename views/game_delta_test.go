@@ -104,7 +104,7 @@ func TestMoveDeltaMarkup(t *testing.T) {
 		t.Fatal("no delta")
 	}
 	var buf bytes.Buffer
-	if err := MoveDelta(d).Render(ctxIn("en"), &buf); err != nil {
+	if err := MoveDelta(&d).Render(ctxIn("en"), &buf); err != nil {
 		t.Fatal(err)
 	}
 	html := buf.String()

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/PuerkitoBio/goquery"
 )
 
 // requestTimeout bounds each request of the driver other than the event
@@ -88,26 +86,26 @@ func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx 
 	return resp, nil
 }
 
-// getPage fetches path and parses it as HTML; kind names the request in a
-// statusError.
-func (u *user) getPage(ctx context.Context, path, kind string) (*goquery.Document, error) {
+// getPage fetches path and reads what the driver needs of it (readPage);
+// kind names the request in a statusError.
+func (u *user) getPage(ctx context.Context, path, kind string) (page, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.base+path, nil)
 	if err != nil {
-		return nil, fmt.Errorf("GET %s: %w", path, err)
+		return page{}, fmt.Errorf("GET %s: %w", path, err)
 	}
 	resp, err := u.client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("GET %s: %w", path, err)
+		return page{}, fmt.Errorf("GET %s: %w", path, err)
 	}
 	defer drainClose(resp)
 	if resp.StatusCode != http.StatusOK {
-		return nil, &statusError{kind, resp.StatusCode}
+		return page{}, &statusError{kind, resp.StatusCode}
 	}
-	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	p, err := readPage(resp.Body, false)
 	if err != nil {
-		return nil, fmt.Errorf("parse %s: %w", path, err)
+		return page{}, fmt.Errorf("parse %s: %w", path, err)
 	}
-	return doc, nil
+	return p, nil
 }
 
 // move plays uci at ply as htmx does; the server answers 204.

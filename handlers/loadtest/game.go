@@ -2,14 +2,11 @@ package loadtest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/PuerkitoBio/goquery"
 )
 
 // pair is two users at one private game.
@@ -45,11 +42,11 @@ func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 	if resp.StatusCode != http.StatusOK || !ok {
 		return pair{}, &statusError{"create", resp.StatusCode}
 	}
-	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	created, err := readPage(resp.Body, true)
 	if err != nil {
 		return pair{}, fmt.Errorf("parse new game: %w", err)
 	}
-	invite, err := invitePath(doc)
+	invite, err := invitePath(created)
 	if err != nil {
 		return pair{}, err
 	}
@@ -85,31 +82,4 @@ func gamePath(p string) (string, bool) {
 		return "", false
 	}
 	return p, true
-}
-
-// invitePath returns the path of the invite link on a new private game's
-// page, the text of its read-only box (views/game.templ).
-func invitePath(doc *goquery.Document) (string, error) {
-	invite := strings.TrimSpace(doc.Find(`[data-testid="invite-link"]`).First().Text())
-	if invite == "" {
-		return "", errors.New("create: no invite link")
-	}
-	iu, err := url.Parse(invite)
-	if err != nil {
-		return "", fmt.Errorf("invite link %q: %w", invite, err)
-	}
-	if iu.Path == "" {
-		return "", fmt.Errorf("invite link %q: no path", invite)
-	}
-	return iu.Path, nil
-}
-
-// boardColor returns the colour the board of a game page is seen from, "w"
-// or "b": the viewer's side (views/game.templ, data-color).
-func boardColor(doc *goquery.Document) (string, error) {
-	switch color, _ := doc.Find(`[data-color]`).First().Attr("data-color"); color {
-	case "w", "b":
-		return color, nil
-	}
-	return "", errors.New("game page: no board colour")
 }

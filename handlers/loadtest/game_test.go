@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/PuerkitoBio/goquery"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"satranc/engine/chess"
@@ -39,13 +38,13 @@ func TestGamePath(t *testing.T) {
 	}
 }
 
-func mustDoc(t *testing.T, html string) *goquery.Document {
+func mustDoc(t *testing.T, html string) page {
 	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(html))
+	p, err := readPage(strings.NewReader(html), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc
+	return p
 }
 
 // TestPageSamples reads the invite box and the board colour from small
@@ -107,7 +106,7 @@ func TestRenderedGamePage(t *testing.T) {
 		}
 		return s
 	}
-	render := func(s play.Snapshot, viewer int64) *goquery.Document {
+	render := func(s play.Snapshot, viewer int64) page {
 		t.Helper()
 		v := views.NewGameView(s, views.GameViewInput{Viewer: viewer, Letters: chess.English, Now: now, BaseURL: "http://127.0.0.1:8080/"})
 		var b strings.Builder

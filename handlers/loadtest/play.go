@@ -16,7 +16,7 @@ import (
 // timed from its POST to the opponent's stream event of the new ply. When
 // a game ends it is resigned and another started, so that the server sees
 // games begin and end all along, as on a live site.
-func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stats) {
+func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stats, creating chan struct{}) {
 	pause := func(limit time.Duration) bool {
 		d := min(cfg.Think/2+time.Duration(rng.Int64N(int64(cfg.Think)+1)), limit)
 		select {
@@ -24,6 +24,21 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 			return false
 		case <-time.After(d):
 			return true
+		}
+	}
+	if p.path == "" { // its first game, created when its turn comes (Config.Ramp)
+		// A few at a time (Config.Setup), as the set-up creates them: a
+		// ramp of thousands of games would otherwise start them faster
+		// than the site's one writer takes them.
+		select {
+		case <-ctx.Done():
+			return
+		case creating <- struct{}{}:
+		}
+		ok := createGame(ctx, p, st)
+		<-creating
+		if !ok {
+			return
 		}
 	}
 	for ctx.Err() == nil {
@@ -50,14 +65,32 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 		if ctx.Err() != nil {
 			return
 		}
-		next, err := newPrivateGame(ctx, p.white, p.black)
-		if err != nil {
-			if ctx.Err() == nil {
-				st.fail(errorKind(err, "create"))
-			}
+		if !createGame(ctx, p, st) {
 			return
 		}
-		*p = next
+	}
+}
+
+// createGame has the pair create and join a new private game, trying
+// again a second after a failure (counted), until it succeeds or ctx is
+// done; it reports whether it succeeded. A pair whose game could not be
+// created plays on once the site answers again.
+func createGame(ctx context.Context, p *pair, st *stats) bool {
+	for {
+		next, err := newPrivateGame(ctx, p.white, p.black)
+		if err == nil {
+			*p = next
+			return true
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+		st.fail(errorKind(err, "create"))
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(time.Second):
+		}
 	}
 }
 
@@ -125,7 +158,7 @@ func playGame(ctx context.Context, cfg Config, rng *rand.Rand, path string, user
 			st.moves.Add(1)
 			return false
 		}
-		st.moved(at.Sub(sent))
+		st.moved(sent, at.Sub(sent))
 	}
 	return true
 }

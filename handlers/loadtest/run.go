@@ -29,10 +29,17 @@ type Config struct {
 	Sessions string
 	// Linger is how long the server is watched after the games end.
 	Linger time.Duration
-	// Ramp spreads the games' first moves and streams over its length, as
-	// players arriving one after another would; 0 starts them all at once.
-	// It counts in Duration.
+	// Ramp spreads the games' starts over its length, as players arriving
+	// one after another would; 0 starts them all at once. It counts in
+	// Duration. Each pair creates its first game when its turn comes,
+	// Setup at a time (with Spectators, who watch games that exist before
+	// play, the set-up creates them all): a game created long before its
+	// first move would be ended by the site's first-move limit.
 	Ramp time.Duration
+	// Warmup is the start of play whose moves are reported apart from the
+	// rest, the steady state (moves sent from Warmup on); 0 reports the
+	// whole run only. It counts in Duration.
+	Warmup time.Duration
 	// Spectators is how many idle spectator streams to open before play.
 	Spectators int
 	// Flood is how many event streams one member opens at once, from
@@ -48,16 +55,18 @@ type Config struct {
 var ErrInvalidConfig = errors.New("loadtest: invalid configuration")
 
 // Validate reports whether c can run: Games, Duration, Every, MaxPly and
-// Setup positive, Think, Linger, Ramp and Spectators not negative, and Ramp
-// shorter than Duration.
+// Setup positive, Think, Linger, Ramp, Warmup and Spectators not negative,
+// and Ramp and Warmup shorter than Duration.
 func (c Config) Validate() error {
 	switch {
 	case c.Games < 1, c.Duration <= 0, c.Every <= 0, c.MaxPly < 1, c.Setup < 1:
 		return fmt.Errorf("%w: games, duration, every, max ply and setup must be positive", ErrInvalidConfig)
-	case c.Think < 0, c.Linger < 0, c.Ramp < 0, c.Spectators < 0, c.Flood < 0, c.FloodAddresses < 0:
-		return fmt.Errorf("%w: think, linger, ramp, spectators and flood must not be negative", ErrInvalidConfig)
+	case c.Think < 0, c.Linger < 0, c.Ramp < 0, c.Warmup < 0, c.Spectators < 0, c.Flood < 0, c.FloodAddresses < 0:
+		return fmt.Errorf("%w: think, linger, ramp, warm-up, spectators and flood must not be negative", ErrInvalidConfig)
 	case c.Ramp >= c.Duration:
 		return fmt.Errorf("%w: ramp %v is not shorter than duration %v", ErrInvalidConfig, c.Ramp, c.Duration)
+	case c.Warmup >= c.Duration:
+		return fmt.Errorf("%w: warm-up %v is not shorter than duration %v", ErrInvalidConfig, c.Warmup, c.Duration)
 	}
 	return nil
 }
@@ -77,6 +86,9 @@ type Result struct {
 	Moves     int64           // moves the server acknowledged
 	Elapsed   time.Duration   // of the play phase
 	Latencies []time.Duration // POST to the opponent's event, sorted
+	// Steady holds the latencies of the moves sent after Config.Warmup,
+	// sorted; nil without a warm-up.
+	Steady []time.Duration
 	// Errors counts the failed requests and missing events by kind, such
 	// as "move-500", "create-timeout" or "no-opponent-event".
 	Errors  map[string]int64
@@ -111,8 +123,8 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		samples = append(samples, m)
 		return m
 	}
-	fmt.Fprintf(out, "loadtest %s: %d games, %d users, %d event streams, think %v, %v, ramp %v\n",
-		cfg.Base, cfg.Games, 2*cfg.Games, 2*cfg.Games, cfg.Think, cfg.Duration, cfg.Ramp)
+	fmt.Fprintf(out, "loadtest %s: %d games, %d users, %d event streams, think %v, %v, ramp %v, warm-up %v\n",
+		cfg.Base, cfg.Games, 2*cfg.Games, 2*cfg.Games, cfg.Think, cfg.Duration, cfg.Ramp, cfg.Warmup)
 	// With Debug, the server collects its garbage before the first and the
 	// last sample, so that those two compare live memory: whatever the
 	// games leave behind.
@@ -182,8 +194,15 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 			return nil, err
 		}
 	}
+	// With a ramp, each pair creates its first game when its turn comes
+	// (playPair); spectators need the games before play.
+	createLater := cfg.Ramp > 0 && cfg.Spectators == 0
 	each(func(i int) {
 		if users[i][1] == nil {
+			return
+		}
+		if createLater {
+			pairs[i] = &pair{white: users[i][0], black: users[i][1]}
 			return
 		}
 		p, err := newPrivateGame(ctx, users[i][0], users[i][1])
@@ -222,7 +241,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	playCtx, stop := context.WithTimeout(ctx, cfg.Duration)
 	defer stop()
 	start := time.Now()
+	if cfg.Warmup > 0 {
+		st.setWarmUntil(start.Add(cfg.Warmup))
+	}
 	var games sync.WaitGroup
+	creating := make(chan struct{}, cfg.Setup) // first games created at once (playPair)
 	for i, p := range pairs {
 		if p == nil {
 			continue
@@ -235,7 +258,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 				case <-time.After(cfg.Ramp * time.Duration(i) / time.Duration(len(pairs))):
 				}
 			}
-			playPair(playCtx, cfg, rand.New(rand.NewPCG(cfg.Seed, uint64(i))), p, st)
+			playPair(playCtx, cfg, rand.New(rand.NewPCG(cfg.Seed, uint64(i))), p, st, creating)
 		})
 	}
 	ticker := time.NewTicker(cfg.Every)
@@ -248,8 +271,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 			m := sample(fmt.Sprintf("t=%ds", int(now.Sub(start).Seconds()+0.5)))
 			moves := st.moves.Load()
 			lat, errs := st.snapshot()
-			fmt.Fprintf(out, "%s moves=%d moves/s=%.1f %s errors=%d %s\n", m.Label, moves,
-				float64(moves-lastMoves)/now.Sub(lastAt).Seconds(), latencySummary(lat), sumErrors(errs), m)
+			fmt.Fprintf(out, "%s moves=%d moves/s=%.1f %s errors=%d %s; last %v: %s\n", m.Label, moves,
+				float64(moves-lastMoves)/now.Sub(lastAt).Seconds(), latencySummary(lat), sumErrors(errs), m,
+				now.Sub(lastAt).Round(time.Second), latencySummary(st.takeWindow()))
 			lastMoves, lastAt = moves, now
 		}
 	}
@@ -263,10 +287,19 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	after := linger(ctx, cfg, sample, liveSample, out)
 
 	lat, errs := st.snapshot()
+	warm, steady := st.phases()
 	res := &Result{Games: cfg.Games, Moves: st.moves.Load(), Elapsed: elapsed, Latencies: lat, Errors: errs, Samples: samples}
+	if cfg.Warmup > 0 {
+		res.Steady = steady
+	}
 	fmt.Fprintf(out, "\nresult: %d games, %d streams, %d moves in %v = %.1f moves/s\n",
 		cfg.Games, 2*cfg.Games, res.Moves, elapsed.Round(time.Millisecond), float64(res.Moves)/elapsed.Seconds())
 	fmt.Fprintf(out, "latency POST→opponent event: %s\n", latencySummary(lat))
+	if cfg.Warmup > 0 {
+		fmt.Fprintf(out, "warm-up (moves sent before t=%v): %d moves, %s\n", cfg.Warmup, len(warm), latencySummary(warm))
+		fmt.Fprintf(out, "steady state (moves sent from t=%v on): %d moves = %.1f moves/s, %s\n", cfg.Warmup,
+			len(steady), float64(len(steady))/max(elapsed-cfg.Warmup, time.Second).Seconds(), latencySummary(steady))
+	}
 	fmt.Fprintf(out, "bytes per move event per stream (uncompressed, after each stream's first): %s\n", st.bytesSummary())
 	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, st.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.Linger, after)

@@ -227,7 +227,9 @@ func TestRunAgainstFakeSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Moves == 0 || int64(len(res.Latencies)) != res.Moves || res.ErrorCount() != 0 {
+		// A game's last move may be acknowledged as the run ends, before
+		// its event arrives: counted, not timed (playGame).
+		if timed := int64(len(res.Latencies)); res.Moves == 0 || timed > res.Moves || timed < res.Moves-int64(cfg.Games) || res.ErrorCount() != 0 {
 			t.Errorf("round %d: %d moves, %d latencies, errors %v; want moves, each timed, and no error", round, res.Moves, len(res.Latencies), res.Errors)
 		}
 		if len(res.Samples) < 4 || res.Samples[0].Label != "before" || res.Samples[0].Goroutines != 42 || res.Samples[0].Streams != 3 {

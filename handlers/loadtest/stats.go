@@ -15,7 +15,14 @@ type stats struct {
 	flagged   atomic.Int64 // games the server ended first (a flag): not errors
 	mu        sync.Mutex
 	latencies []time.Duration
-	errors    map[string]int64
+	// warm and steady hold the latencies of the moves sent before and
+	// after warmUntil (zero: none kept apart), the games' start and the
+	// steady state; window those since the last progress report
+	// (takeWindow).
+	warmUntil    time.Time
+	warm, steady []time.Duration
+	window       []time.Duration
+	errors       map[string]int64
 	// deltas and panels are the sizes in bytes of the move events the
 	// streams received after their first: moves as deltas
 	// (views.EventMove) and whole panels (views.EventGame).
@@ -31,12 +38,49 @@ func (s *stats) fail(kind string) {
 	s.mu.Unlock()
 }
 
-// moved counts a move whose opponent saw it after latency.
-func (s *stats) moved(latency time.Duration) {
+// moved counts a move sent at sent whose opponent saw it after latency.
+func (s *stats) moved(sent time.Time, latency time.Duration) {
 	s.moves.Add(1)
 	s.mu.Lock()
 	s.latencies = append(s.latencies, latency)
+	s.window = append(s.window, latency)
+	switch {
+	case s.warmUntil.IsZero():
+	case sent.Before(s.warmUntil):
+		s.warm = append(s.warm, latency)
+	default:
+		s.steady = append(s.steady, latency)
+	}
 	s.mu.Unlock()
+}
+
+// setWarmUntil keeps the moves sent from t on apart, as the steady state.
+func (s *stats) setWarmUntil(t time.Time) {
+	s.mu.Lock()
+	s.warmUntil = t
+	s.mu.Unlock()
+}
+
+// takeWindow returns the latencies counted since it was last called,
+// sorted, and starts a new window.
+func (s *stats) takeWindow() []time.Duration {
+	s.mu.Lock()
+	w := s.window
+	s.window = nil
+	s.mu.Unlock()
+	slices.Sort(w)
+	return w
+}
+
+// phases returns sorted copies of the latencies of the moves sent during
+// the warm-up and after it.
+func (s *stats) phases() (warm, steady []time.Duration) {
+	s.mu.Lock()
+	warm, steady = slices.Clone(s.warm), slices.Clone(s.steady)
+	s.mu.Unlock()
+	slices.Sort(warm)
+	slices.Sort(steady)
+	return warm, steady
 }
 
 // received counts a move event of size bytes that a stream received after

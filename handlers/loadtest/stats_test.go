@@ -49,7 +49,7 @@ func TestStats(t *testing.T) {
 	for i := range 8 {
 		wg.Go(func() {
 			for j := range 100 {
-				st.moved(time.Duration(800-i*100-j) * time.Microsecond)
+				st.moved(time.Now(), time.Duration(800-i*100-j)*time.Microsecond)
 				if j%10 == 0 {
 					st.fail(fmt.Sprintf("kind-%d", i%2))
 				}
@@ -143,6 +143,8 @@ func TestConfigValidate(t *testing.T) {
 		"negative spectators":   func(c *Config) { c.Spectators = -1 },
 		"ramp as long as play":  func(c *Config) { c.Ramp = c.Duration },
 		"ramp longer than play": func(c *Config) { c.Ramp = 2 * c.Duration },
+		"negative warm-up":      func(c *Config) { c.Warmup = -time.Second },
+		"warm-up as long":       func(c *Config) { c.Warmup = c.Duration },
 	}
 	for name, change := range bad {
 		c := ok
@@ -167,5 +169,34 @@ func TestWithScheme(t *testing.T) {
 		if got := withScheme(tc.in); got != tc.want {
 			t.Errorf("withScheme(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestStatsPhases: with a warm-up, each move counts in the phase it was
+// sent in, and the window holds the moves since it was last taken.
+func TestStatsPhases(t *testing.T) {
+	st := newStats()
+	t0 := time.Now()
+	st.moved(t0, time.Second) // before the warm-up is set: the whole run only
+	st.setWarmUntil(t0.Add(time.Minute))
+	st.moved(t0.Add(time.Second), 3*time.Millisecond)
+	st.moved(t0.Add(time.Second), time.Millisecond)
+	if w := st.takeWindow(); len(w) != 3 || w[0] != time.Millisecond || w[2] != time.Second {
+		t.Errorf("window %v, want the three moves, sorted", w)
+	}
+	st.moved(t0.Add(time.Minute), 2*time.Millisecond)
+	st.moved(t0.Add(2*time.Minute), 5*time.Millisecond)
+	if w := st.takeWindow(); len(w) != 2 {
+		t.Errorf("window %v, want the two moves since the last", w)
+	}
+	warm, steady := st.phases()
+	if len(warm) != 2 || warm[0] != time.Millisecond || warm[1] != 3*time.Millisecond {
+		t.Errorf("warm-up %v, want 1ms and 3ms", warm)
+	}
+	if len(steady) != 2 || steady[0] != 2*time.Millisecond || steady[1] != 5*time.Millisecond {
+		t.Errorf("steady state %v, want 2ms and 5ms (from the end of the warm-up on)", steady)
+	}
+	if all, _ := st.snapshot(); len(all) != 5 {
+		t.Errorf("whole run: %d moves, want 5", len(all))
 	}
 }

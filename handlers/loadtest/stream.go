@@ -2,13 +2,13 @@ package loadtest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -74,8 +74,9 @@ func (s *gameStream) read(ctx context.Context, u *user, gamePath string) error {
 func (s *gameStream) parse(r io.Reader) error {
 	// Thousands of streams are read at once: each line is looked at in the
 	// reader's buffer, and long data lines, whose content the driver does
-	// not need, are skipped without being gathered.
-	br := bufio.NewReaderSize(r, 16<<10)
+	// not need, are skipped without being gathered; a small buffer is
+	// enough (4 KB: 40 MB for 10,000 streams, instead of 160 at 16 KB).
+	br := bufio.NewReaderSize(r, 4<<10)
 	id, event := "", ""
 	size, first := 0, true // the bytes of the event so far; the first event
 	inLong := false        // within a line longer than the buffer
@@ -93,9 +94,9 @@ func (s *gameStream) parse(r io.Reader) error {
 			inLong = false // the rest of the long line
 			continue
 		}
-		text := strings.TrimRight(string(trimLine(line)), "\r")
+		text := trimLine(line)
 		switch {
-		case text == "": // the end of an event: dispatch it
+		case len(text) == 0: // the end of an event: dispatch it
 			if (event == views.EventGame || event == views.EventMove) && id != "" {
 				if ply, err := strconv.Atoi(id); err == nil {
 					s.seen(ply, s.now())
@@ -106,10 +107,10 @@ func (s *gameStream) parse(r io.Reader) error {
 				first = false
 			}
 			id, event, size = "", "", 0
-		case strings.HasPrefix(text, "id:"):
-			id = strings.TrimSpace(text[3:])
-		case strings.HasPrefix(text, "event:"):
-			event = strings.TrimSpace(text[6:])
+		case bytes.HasPrefix(text, []byte("id:")):
+			id = string(bytes.TrimSpace(text[3:]))
+		case bytes.HasPrefix(text, []byte("event:")):
+			event = string(bytes.TrimSpace(text[6:]))
 		}
 	}
 }
