@@ -48,6 +48,7 @@ Flags:
 	fs.IntVar(&cfg.Spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
 	fs.IntVar(&cfg.Flood, "flood", 0, "event streams one member opens at once before play, as a script would, kept open during play; the server's caps refuse what passes them")
 	fs.IntVar(&cfg.FloodAddresses, "flood-addresses", 1, "client addresses the --flood streams come from, in X-Forwarded-For (serve with --trusted-proxy 127.0.0.1)")
+	fs.BoolVar(&cfg.H2C, "h2c", false, "speak HTTP/2 without TLS to a server run with --h2c, as a reverse proxy would: the streams share a few connections, so more of them fit under the open-file limits")
 	cpuProfile := fs.String("cpuprofile", "", "write the driver's own CPU profile to `file` (go tool pprof), to see what the driver costs the machine it shares")
 	fs.StringVar(&cfg.Debug, "debug", "", "the server's --debug-addr `URL` (such as http://127.0.0.1:6060), to have it collect garbage before the first and the last memory sample and each measurement of --spectators")
 	if err := fs.Parse(args); err != nil {

@@ -76,6 +76,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"event streams a client address (behind --trusted-proxy the forwarded one; an IPv6 /64) may have open at once, guests and members together; 0: the default, -1: no cap (env SATRANC_STREAMS_PER_ADDRESS)")
 	fs.IntVar(&cfg.StreamLimits.Total, "streams-max", 0,
 		"event streams the server keeps open at once in all; 0: three quarters of the open-file limit, leaving at least 256 descriptors (logged at start); -1: no cap (env SATRANC_STREAMS_MAX)")
+	fs.BoolVar(&cfg.H2C, "h2c", false,
+		"serve HTTP/2 without TLS (h2c) beside HTTP/1.1, for a reverse proxy that speaks it to its upstream, such as Caddy with \"transport http { versions h2c }\": viewers then share the proxy's few connections (docs/operations.md); not with TLS (env SATRANC_H2C)")
 	var tlsf tlsserve.Flags
 	tlsf.Register(fs)
 	var logs logFlags
@@ -85,7 +87,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"disconnect-grace": "SATRANC_DISCONNECT_GRACE", "bot-fill-after": "SATRANC_BOT_FILL_AFTER",
 		"signup-grant": "SATRANC_SIGNUP_GRANT", "daily-bonus": "SATRANC_DAILY_BONUS",
 		"invite-expiry": "SATRANC_INVITE_EXPIRY", "first-move-time": "SATRANC_FIRST_MOVE_TIME",
-		"lag-compensation": "SATRANC_LAG_COMPENSATION", "streams-max": "SATRANC_STREAMS_MAX",
+		"lag-compensation": "SATRANC_LAG_COMPENSATION", "h2c": "SATRANC_H2C", "streams-max": "SATRANC_STREAMS_MAX",
 		"streams-per-member": "SATRANC_STREAMS_PER_MEMBER", "streams-per-address": "SATRANC_STREAMS_PER_ADDRESS",
 	}); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
@@ -156,6 +158,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if cfg.TLS, err = tlsf.Resolve(cfg.DBPath, postgres.IsURL(cfg.DBPath)); err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
+		return 2
+	}
+	if cfg.TLS.TLS != nil && cfg.H2C {
+		fmt.Fprintln(stderr, "satranc serve: --h2c is for a plain listener behind a reverse proxy; with TLS the server speaks HTTP/2 already")
 		return 2
 	}
 	if cfg.TLS.TLS != nil && !flagGiven(fs, "addr", "SATRANC_ADDR") {

@@ -50,6 +50,7 @@ func TestServeTLSFlagErrors(t *testing.T) {
 		{"domain with postgres", []string{"--domain", "chess.example.org", "--db", "postgres://satranc@db.example.org/satranc"}, "needs --cert-dir"},
 		{"missing cert file", []string{"--tls-cert", filepath.Join(dir, "none.pem"), "--tls-key", keyA}, "none.pem: no such file"},
 		{"key of another cert", []string{"--tls-cert", certA, "--tls-key", keyB}, "private key does not match"},
+		{"h2c with tls", []string{"--tls-cert", certA, "--tls-key", keyA, "--h2c"}, "--h2c is for a plain listener"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

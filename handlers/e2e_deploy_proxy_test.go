@@ -45,6 +45,9 @@ func proxiedServer(t *testing.T, publicPort int) (srv *server, port int, restart
 		"--trusted-proxy", env["SATRANC_TRUSTED_PROXY"],
 		"--base-url", substitute(t, env["SATRANC_BASE_URL"], docHost, fmt.Sprintf("%s:%d", testHost, publicPort)),
 	}
+	if env["SATRANC_H2C"] == "true" {
+		args = append(args, "--h2c")
+	}
 	srv = startServer(t, args...)
 	restart = func() *server {
 		srv.stop(t)
@@ -100,6 +103,7 @@ func TestDeployCaddy(t *testing.T) {
 		srv:        srv,
 		restart:    restart,
 		clientAddr: "[::1]",
+		upstream:   "HTTP/2.0", // versions h2c
 	}
 	c := httpsClient("::1")
 	waitServing(t, c, d.base+"/healthz")
@@ -163,6 +167,7 @@ http {
 		srv:        srv,
 		restart:    restart,
 		clientAddr: "[::1]",
+		upstream:   "HTTP/1.1", // nginx proxies HTTP/1.1 only
 	}
 	c := httpsClient("::1")
 	waitServing(t, c, d.base+"/healthz")

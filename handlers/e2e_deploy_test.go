@@ -243,6 +243,9 @@ type deployment struct {
 	// clientAddr is the browser's address as the server's request log
 	// must show it (not the proxy's); "" skips the check.
 	clientAddr string
+	// upstream is the protocol the proxy speaks to the server, as the
+	// request log shows it ("HTTP/2.0" for h2c); "" skips the check.
+	upstream string
 }
 
 // deployBrowser is a Chromium that reaches d's host name where d says,
@@ -441,7 +444,8 @@ func checkLivePlay(t *testing.T, d deployment) {
 }
 
 // checkClientAddr finds the moves in the server's request log: each must
-// carry the browser's address, not the proxy's.
+// carry the browser's address, not the proxy's, and come over the protocol
+// the proxy is configured to speak.
 func checkClientAddr(t *testing.T, d deployment) {
 	t.Helper()
 	moves := 0
@@ -452,6 +456,9 @@ func checkClientAddr(t *testing.T, d deployment) {
 		moves++
 		if !strings.Contains(line, "remote="+d.clientAddr) {
 			t.Errorf("%s: a move's request log line does not name the browser's address %s: %s", d.name, d.clientAddr, line)
+		}
+		if d.upstream != "" && !strings.Contains(line, "proto="+d.upstream) {
+			t.Errorf("%s: a move reached the server over another protocol than %s: %s", d.name, d.upstream, line)
 		}
 	}
 	if moves == 0 {

@@ -37,8 +37,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logRequests logs one line per request with its status, size and
-// duration. It compresses pages too (compressPages), inside the log, so
+// logRequests logs one line per request with its status, size, duration
+// and protocol. It compresses pages too (compressPages), inside the log, so
 // that the size logged is the size on the wire, and here, ahead of every
 // other middleware, so that the error pages and fragments they write are
 // compressed as well.
@@ -63,6 +63,7 @@ func (h *Handler) logRequests(next http.Handler) http.Handler {
 				slog.Int("bytes", rec.bytes),
 				slog.Duration("duration", time.Since(start)),
 				slog.String("remote", r.RemoteAddr),
+				slog.String("proto", r.Proto), // behind a proxy, HTTP/2.0 says it speaks h2c (ServeH2C)
 			)
 		}()
 		next.ServeHTTP(rec, r)

@@ -31,6 +31,30 @@ func NewServer(addr string, routes http.Handler, logger *slog.Logger) *http.Serv
 	return srv
 }
 
+// H2CStreams is how many requests, event streams included, one HTTP/2
+// connection may carry at once when the server speaks HTTP/2 without TLS
+// (ServeH2C); a reverse proxy opens another connection past it. Not more:
+// net/http's HTTP/2 write scheduler looks through a connection's open
+// streams for each frame it sends, and with 1,000 mostly idle event
+// streams a connection that search took a fifth of the server's CPU at
+// 5,000 games. At 100, 20,000 streams take 200 connections.
+const H2CStreams = 100
+
+// ServeH2C makes srv speak HTTP/2 without TLS (h2c, with prior knowledge)
+// beside HTTP/1.1 on a plain listener, for a reverse proxy that talks
+// HTTP/2 to its upstream (Caddy's "transport http { versions h2c }"):
+// the proxy's viewers then share a few connections instead of holding one
+// each, so that the server's event streams are no longer bounded by its
+// open-file limit and cost less memory each (docs/operations.md). A
+// browser never speaks h2c, and a client that does is held by the same
+// stream caps as any other.
+func ServeH2C(srv *http.Server) {
+	srv.Protocols = new(http.Protocols)
+	srv.Protocols.SetHTTP1(true)
+	srv.Protocols.SetUnencryptedHTTP2(true)
+	srv.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: H2CStreams}
+}
+
 // quietHandshakes logs net/http's failed TLS handshakes (TLS built in) at
 // debug level instead of warn: on a public address scanners and clients
 // without a server name fail them all day, and none is the server's fault.

@@ -26,14 +26,7 @@ type Player interface {
 
 // Keys returns the Zobrist keys of the positions of g before its current
 // one, oldest first: the history argument of Player.Move.
-func Keys(g *chess.Game) []uint64 {
-	keys := make([]uint64, g.Ply())
-	for i := range keys {
-		p := g.PositionAt(i)
-		keys[i] = p.Hash()
-	}
-	return keys
-}
+func Keys(g *chess.Game) []uint64 { return g.History() }
 
 // untimedMoveTime bounds a Max search in an untimed game.
 const untimedMoveTime = time.Second

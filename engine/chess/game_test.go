@@ -139,3 +139,74 @@ func recordedSANAgrees(t *testing.T, game, ply int, p Position, m Move, want str
 	}
 	return true
 }
+
+// TestGameReplaysPositions: the record keeps only the start and current
+// positions, so PositionAt and History replay the moves; for every
+// recorded game they give the positions and keys seen while it was
+// played, and Start the start.
+func TestGameReplaysPositions(t *testing.T) {
+	for i, rec := range readRecordedGames(t) {
+		start, err := ParseFEN(rec.Start)
+		if err != nil {
+			t.Fatalf("game %d: ParseFEN(%q): %v", i+1, rec.Start, err)
+		}
+		g := NewGame(start)
+		seen := []Position{start}
+		for _, uci := range rec.UCI {
+			p := g.Position()
+			m, err := p.ParseUCI(uci)
+			if err != nil {
+				t.Fatalf("game %d: ParseUCI(%s): %v", i+1, uci, err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("game %d: Play(%s): %v", i+1, uci, err)
+			}
+			seen = append(seen, g.Position())
+		}
+		if got := g.Start(); got != start {
+			t.Errorf("game %d: Start = %s, want %s", i+1, got.FEN(), start.FEN())
+		}
+		for ply, want := range seen {
+			if got := g.PositionAt(ply); got != want {
+				t.Fatalf("game %d: PositionAt(%d) = %s, want %s", i+1, ply, got.FEN(), want.FEN())
+			}
+		}
+		hist := g.History()
+		if len(hist) != g.Ply() {
+			t.Fatalf("game %d: History has %d keys, want %d", i+1, len(hist), g.Ply())
+		}
+		for ply, key := range hist {
+			if key != seen[ply].Hash() {
+				t.Fatalf("game %d: History()[%d] = %#x, want %#x", i+1, ply, key, seen[ply].Hash())
+			}
+		}
+	}
+}
+
+// TestRepetitionKeyCollision: an earlier position whose Zobrist key equals
+// the current one's but whose pieces differ is not a repetition, so a key
+// collision cannot end a game.
+func TestRepetitionKeyCollision(t *testing.T) {
+	g := NewGame(StartPosition())
+	playUCI(t, g, "g1f3", "g8f6", "b1c3", "b8c6")
+	if got := g.repetitions(); got != 1 {
+		t.Fatalf("repetitions() = %d before the forgery, want 1", got)
+	}
+	// Forge collisions: the start and the position after 1. Nf3 Nf6 get
+	// the current position's key.
+	g.since[0], g.since[2] = g.pos.hash, g.pos.hash
+	if got := g.repetitions(); got != 1 {
+		t.Errorf("repetitions() = %d with two forged key matches, want 1", got)
+	}
+	// The same keys on the same positions do count: the position after
+	// 2. Nc3 Nc6 comes again (the forged keys still do not count), and
+	// the one after 2. Nc3 a third time.
+	playUCI(t, g, "c3b1", "c6b8", "b1c3", "b8c6")
+	if got := g.repetitions(); got != 2 || g.Termination() != NoTermination {
+		t.Fatalf("second occurrence: repetitions() = %d, Termination = %s, want 2 and none", got, g.Termination())
+	}
+	playUCI(t, g, "c3b1", "c6b8", "b1c3")
+	if g.Termination() != ThreefoldRepetition {
+		t.Errorf("third occurrence: Termination = %s, want threefold", g.Termination())
+	}
+}

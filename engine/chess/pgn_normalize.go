@@ -42,10 +42,12 @@ func (g *PGNGame) Summary(l Letters) PGNSummary {
 		End:    g.Record.Termination().String(),
 		Result: g.RulesResult(),
 	}
-	for i, m := range g.Moves {
-		before := g.Record.PositionAt(i)
+	// The record keeps no position per ply: walk them from the start.
+	before := g.Record.Start()
+	for _, m := range g.Moves {
 		s.SAN = append(s.SAN, before.SAN(m.Move, l))
 		s.UCI = append(s.UCI, m.Move.String())
+		before.play(m.Move)
 	}
 	final := g.Record.Position()
 	s.FEN = final.FEN()

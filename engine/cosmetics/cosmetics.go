@@ -115,8 +115,16 @@ func Givable() []Item {
 }
 
 // Default returns the ID of kind k's default item, which every account
-// owns and wears until it chooses another.
-func Default(k Kind) string { return ItemsOf(k)[0].ID }
+// owns and wears until it chooses another: the catalogue's first of kind
+// k. It allocates nothing, since every render asks (Look.Normal).
+func Default(k Kind) string {
+	for _, it := range Catalogue {
+		if it.Kind == k {
+			return it.ID
+		}
+	}
+	panic(fmt.Sprintf("cosmetics: no item of kind %d", k))
+}
 
 // Inventory is what one account owns besides the standard items.
 type Inventory struct {

@@ -192,7 +192,10 @@ func (g *Game) Record() *chess.Game { return g.record }
 func (g *Game) Ply() int { return g.record.Ply() }
 
 // Moves returns the moves played with their times; the caller must not
-// change the slice.
+// change the slice. The game only appends to it, never writing below its
+// length, so a prefix taken as Moves()[:n:n] may be read by other
+// goroutines while the owner plays on (engine/play shares it with every
+// snapshot).
 func (g *Game) Moves() []MoveRecord { return g.moves }
 
 // StartedAt returns when the game started (zero while Waiting).

@@ -27,7 +27,11 @@ type Subscription[K comparable, E any] struct {
 	hub   *Hub[K, E]
 	topic K
 	c     chan E
-	once  sync.Once
+	// closed reports that c is closed. It is guarded by hub.mu, which
+	// every close holds anyway: a bool instead of a sync.Once puts each
+	// stream's subscription a size class lower (32 bytes, not 48, with
+	// int64 topics).
+	closed bool
 }
 
 // Subscribe adds a subscriber to topic. The caller must Close it.
@@ -74,7 +78,10 @@ func (h *Hub[K, E]) remove(s *Subscription[K, E]) {
 			delete(h.subs, s.topic)
 		}
 	}
-	s.once.Do(func() { close(s.c) })
+	if !s.closed {
+		s.closed = true
+		close(s.c)
+	}
 }
 
 // C returns the channel the subscriber receives on. It is closed when the

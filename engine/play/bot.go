@@ -98,16 +98,6 @@ type botResult struct {
 	err    error
 }
 
-// history returns the keys of the positions before the current one.
-func history(r *chess.Game) []uint64 {
-	keys := make([]uint64, r.Ply())
-	for i := range keys {
-		p := r.PositionAt(i)
-		keys[i] = p.Hash()
-	}
-	return keys
-}
-
 // firstLegal returns a legal move, for when a bot fails.
 func firstLegal(p chess.Position) (chess.Move, bool) {
 	var buf [chess.MaxMoves]chess.Move
@@ -137,7 +127,7 @@ func (t *table) startDrawAnswer(side chess.Color) context.CancelFunc {
 		b = t.bot(side)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
+	pos, hist, ply := t.g.Position(), t.g.Record().History(), t.g.Ply()
 	var delay time.Duration
 	if t.kind == Quick || t.kind == Lounge {
 		delay = publicDrawDelay()

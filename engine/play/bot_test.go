@@ -126,7 +126,7 @@ func TestBotResignsAndOffersDraw(t *testing.T) {
 				evs, ok := tb.botResigns(chess.Black, now)
 				resigned = ok
 				if !ok {
-					evs = tb.botOffersDraw(chess.Black, tb.g.Position(), history(tb.g.Record()), now)
+					evs = tb.botOffersDraw(chess.Black, tb.g.Position(), tb.g.Record().History(), now)
 				}
 				return tb.commit(evs)
 			}, nil)

@@ -11,7 +11,8 @@ import (
 )
 
 // Snapshot is a game as a page renders it, taken at one moment. It shares
-// nothing with the live game.
+// nothing with the live game but the array of Moves, which the game only
+// appends to (past the snapshot's capacity): read Moves, never change it.
 type Snapshot struct {
 	ID           int64
 	Kind         Kind
@@ -110,13 +111,18 @@ func (s *Snapshot) LastMove() (chess.Move, bool) {
 	return s.Moves[len(s.Moves)-1].Move, true
 }
 
-// snapshotOf copies g's state at now.
+// snapshotOf takes g's state at now, sharing its moves (see Snapshot).
 func snapshotOf(id int64, kind Kind, invite string, g *game.Game, now time.Time) Snapshot {
+	// The moves are shared, not copied: a copy per publish was most of the
+	// garbage of a move, and the game only appends to them. The full slice
+	// expression makes an append to the snapshot's moves copy them rather
+	// than write into the game's array.
+	moves := g.Moves()
 	snap := Snapshot{
 		ID: id, Kind: kind, White: g.Seat(chess.White), Black: g.Seat(chess.Black),
 		Control: g.Control(), Status: g.Status(), Outcome: g.Outcome(),
 		Start: g.Start(), Position: g.Position(),
-		Moves: append([]game.MoveRecord(nil), g.Moves()...), Ply: g.Ply(),
+		Moves: moves[:len(moves):len(moves)], Ply: g.Ply(),
 		Clocks:          g.Clocks(now),
 		DisconnectGrace: g.DisconnectGrace(),
 		InviteToken:     invite,

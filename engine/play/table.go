@@ -65,15 +65,19 @@ func (t *table) stop() { t.quitOnce.Do(func() { close(t.quit) }) }
 // do runs fn in the writer and returns its error, or errStopped if the
 // writer has stopped.
 func (t *table) do(ctx context.Context, fn func(*table) error) error {
-	errc := make(chan error, 1)
+	errc := t.s.errcs.Get().(chan error)
 	select {
 	case t.reqs <- func(t *table) { errc <- fn(t) }:
 	case <-t.done:
+		t.s.errcs.Put(errc)
 		return errStopped
 	case <-ctx.Done():
+		t.s.errcs.Put(errc)
 		return fmt.Errorf("play: game %d: %w", t.id, ctx.Err())
 	}
-	return <-errc
+	err := <-errc
+	t.s.errcs.Put(errc)
+	return err
 }
 
 // run is the writer's loop: requests, the timer of the game's next
@@ -244,7 +248,7 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 	}
 	b := t.bot(side)
 	ctx, cancel := context.WithCancel(context.Background())
-	pos, hist, ply := t.g.Position(), history(t.g.Record()), t.g.Ply()
+	pos, hist, ply := t.g.Position(), t.g.Record().History(), t.g.Ply()
 	now := t.s.now()
 	remaining := t.g.Clocks(now).Remaining(side)
 	if _, by, ok := t.g.FirstMoveDeadline(); ok {
@@ -297,7 +301,7 @@ func (t *table) botMove(r botResult) {
 			return
 		}
 	}
-	pos, hist := t.g.Position(), history(t.g.Record())
+	pos, hist := t.g.Position(), t.g.Record().History()
 	m := r.move
 	if r.err != nil {
 		t.s.log.Error("play: bot failed; playing a legal move", "game", t.id, "err", r.err)

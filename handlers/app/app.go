@@ -38,8 +38,11 @@ type Config struct {
 	TLS       tlsserve.Config    // HTTPS, and its redirect listener: TLS and HTTPAddr (flags in satranc serve)
 	DBPath    string             // SQLite file, or a postgres:// URL
 	AuthLimit handlers.RateLimit // log-in and sign-up attempts per client address
-	Support   string             // support contact shown in the footer
-	DebugAddr string             // pprof and metrics listener; "" for none
+	// H2C serves HTTP/2 without TLS beside HTTP/1.1 on a plain listener,
+	// for a reverse proxy that speaks it (handlers.ServeH2C); not with TLS.
+	H2C       bool
+	Support   string // support contact shown in the footer
+	DebugAddr string // pprof and metrics listener; "" for none
 	// DisconnectGrace is how long a player who lost the connection has to
 	// come back (SPEC section 8: 45 s; tests shorten it).
 	DisconnectGrace time.Duration
@@ -245,6 +248,9 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	// event streams (handlers.NewServer; Handler.ShutdownServer for the
 	// spectators' streams taken out of net/http).
 	srv := handlers.NewServer(cfg.Addr, h.Routes(), logger)
+	if cfg.H2C {
+		handlers.ServeH2C(srv)
+	}
 	// With TLS, HTTPS and a plain HTTP listener redirecting to it
 	// (handlers/tlsserve).
 	site, err := tlsserve.Listen(ctx, tlsserve.Config{Addr: cfg.Addr, TLS: cfg.TLS.TLS, HTTPAddr: cfg.TLS.HTTPAddr,

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Sample is the server's memory and goroutines at one moment, from its
@@ -99,13 +100,17 @@ func parseMetrics(r io.Reader) Sample {
 // collectGarbage asks the server's debug listener for a heap profile after
 // a garbage collection (the runtime collects before writing it), so that
 // the next memory sample counts live memory only. It is best effort: a
-// failure only makes the next sample less exact.
-func collectGarbage(ctx context.Context, c *http.Client, debug string) {
+// failure only makes the next sample less exact. The debug listener
+// speaks HTTP/1.1 only, whatever the site speaks (Config.H2C): it has a
+// client of its own.
+func collectGarbage(ctx context.Context, debug string) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, debug+"/debug/pprof/heap?gc=1", nil)
 	if err != nil {
 		return
 	}
-	if resp, err := c.Do(req); err == nil {
+	if resp, err := debugClient.Do(req); err == nil {
 		drainClose(resp)
 	}
 }
+
+var debugClient = &http.Client{Timeout: 30 * time.Second}

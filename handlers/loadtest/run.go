@@ -49,6 +49,10 @@ type Config struct {
 	// Debug is the server's --debug-addr URL, used to collect its garbage
 	// before the memory samples that compare live memory; "" for none.
 	Debug string
+	// H2C speaks HTTP/2 without TLS to the server (serve --h2c), as a
+	// reverse proxy does: the users' requests and streams share a few
+	// connections instead of holding one each.
+	H2C bool
 }
 
 // ErrInvalidConfig is wrapped by the error of a Config that cannot run.
@@ -113,6 +117,10 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		MaxIdleConnsPerHost: 4*cfg.Games + 64,
 		IdleConnTimeout:     90 * time.Second,
 	}
+	if cfg.H2C {
+		tr.Protocols = new(http.Protocols)
+		tr.Protocols.SetUnencryptedHTTP2(true)
+	}
 	defer tr.CloseIdleConnections()
 	metricsClient := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	st := newStats()
@@ -132,8 +140,8 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		if cfg.Debug != "" {
 			// Twice: a sync.Pool (the server's render buffers) keeps
 			// its objects through one collection.
-			collectGarbage(ctx, metricsClient, cfg.Debug)
-			collectGarbage(ctx, metricsClient, cfg.Debug)
+			collectGarbage(ctx, cfg.Debug)
+			collectGarbage(ctx, cfg.Debug)
 		}
 		return sample(label)
 	}

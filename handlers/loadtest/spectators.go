@@ -36,7 +36,7 @@ func openSpectators(ctx context.Context, cfg Config, tr *http.Transport, run str
 		// a few of them let the stacks come down to what the streams use.
 		for range 4 {
 			if cfg.Debug != "" {
-				collectGarbage(ctx, client, cfg.Debug)
+				collectGarbage(ctx, cfg.Debug)
 			}
 		}
 		m := readMetrics(ctx, client, cfg.Base+"/metrics")
