@@ -4,6 +4,7 @@ package handlers_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,13 @@ import (
 
 // deltaMoves is a game with every kind of move a move's delta must carry:
 // en passant (exf6), captures, a promotion with capture (gxh8=Q),
-// castling on both sides, a check and the king taking back.
+// castling on both sides, captures by Black while White leads (both
+// materials change: Rxf8, Kxd7), a check and the king taking back.
 var deltaMoves = strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1 g8f6 h8f8 d8f8 e2b5 c6d4 b5d7 c8d7")
+
+// drawOfferAt is the ply after which White offers a draw, which Black's
+// move lets lapse.
+const drawOfferAt = 11
 
 // pageState describes, as JSON, what a game page shows of the game in
 // doc: every square (piece, last-move and check marks, coordinates), the
@@ -53,12 +59,60 @@ const pageState = `function (doc) {
 	});
 }`
 
-// TestBrowserMovesAsDeltas: a game played through en passant, captures, a
-// promotion, castling on both sides and a check reaches both players and
-// a guest spectator as moves' deltas (after the first plies), and after
-// every move each page shows exactly what a fresh load of the page shows
-// (the server's whole panel): squares, marks, legal moves, move list,
-// status, opening, pieces taken, buttons and clocks.
+// panelDOM writes out the game panel in doc, element by element with its
+// attributes (sorted) and text, as a line each, for comparing a page the
+// deltas drew with a fresh load of it. Left out is what runs on its own
+// or is the scripts' business on any page: the time of the clocks and
+// countdowns, the order of data-legal (pageState compares it sorted),
+// htmx's passing classes, the flip button the script shows and presses,
+// and the promotion picker's place and move, set as it opens.
+const panelDOM = `function (doc) {
+	var out = [];
+	var walk = function (el, depth) {
+		var pad = new Array(depth + 1).join(' ');
+		var clock = el.hasAttribute('data-remaining-ms');
+		var attrs = Array.from(el.attributes).filter(function (a) {
+			if (a.name === 'data-legal') return false;
+			if (clock && (a.name === 'data-remaining-ms' || a.name === 'class')) return false;
+			if ((a.name === 'hidden' || a.name === 'aria-pressed') && el.hasAttribute('data-flip-board')) return false;
+			if ((a.name === 'data-move' || a.name === 'style') && el.classList.contains('promotion-picker')) return false;
+			return true;
+		}).map(function (a) {
+			var v = a.value;
+			if (a.name === 'class') v = v.split(/\s+/).filter(function (c) { return c && c.indexOf('htmx-') !== 0; }).join(' ');
+			return a.name + '="' + v + '"';
+		}).sort().join(' ');
+		out.push(pad + el.tagName.toLowerCase() + (attrs ? ' ' + attrs : ''));
+		if (clock) return;
+		el.childNodes.forEach(function (c) {
+			if (c.nodeType === 1) walk(c, depth + 1);
+			else if (c.nodeType === 3 && c.textContent.trim()) out.push(pad + ' "' + c.textContent.replace(/\s+/g, ' ').trim() + '"');
+		});
+	};
+	walk(doc.querySelector('[data-testid="game-panel"]'), 0);
+	return out.join('\n');
+}`
+
+// firstDiff returns the first line where a and b differ, with a few
+// lines of context from each.
+func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	i := 0
+	for i < len(la) && i < len(lb) && la[i] == lb[i] {
+		i++
+	}
+	from := max(i-3, 0)
+	return fmt.Sprintf("line %d:\n%s\nthe fresh load:\n%s", i+1, strings.Join(la[from:min(i+4, len(la))], "\n"), strings.Join(lb[from:min(i+4, len(lb))], "\n"))
+}
+
+// TestBrowserMovesAsDeltas: a game played through en passant, captures
+// that change both sides' material, a promotion, castling on both sides
+// and a check, with the abort rule ending and a draw offer lapsing,
+// reaches both players and a guest spectator as moves' deltas (after the
+// first plies), and after every move each page shows exactly what a
+// fresh load of the page shows (the server's whole panel): squares,
+// marks, legal moves, move list, status, opening, pieces taken, buttons
+// and clocks, and the panel's markup element by element.
 func TestBrowserMovesAsDeltas(t *testing.T) {
 	srv := startServer(t)
 	a, b, guest := newBrowser(t, "alice"), newBrowser(t, "bob"), newBrowser(t, "guest")
@@ -81,18 +135,28 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 		waitPly(guest, i+1)
 		for _, br := range pages {
 			live := eval[string](br, `(`+pageState+`)(document)`)
+			liveDOM := eval[string](br, `(`+panelDOM+`)(document)`)
 			ctx, cancel := context.WithTimeout(br.ctx, 20*time.Second)
-			fresh, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(location.href, {credentials: 'same-origin'}).then(r => r.text()).then(h => (`+pageState+`)(new DOMParser().parseFromString(h, 'text/html')))`, chromedp.EvalAwaitPromise))
+			fresh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`fetch(location.href, {credentials: 'same-origin'}).then(r => r.text()).then(h => new DOMParser().parseFromString(h, 'text/html')).then(doc => [(`+pageState+`)(doc), (`+panelDOM+`)(doc)])`, chromedp.EvalAwaitPromise))
 			cancel()
 			if err != nil {
 				t.Fatalf("%s: fetch the page: %v", br.name, err)
 			}
-			if live != fresh {
-				t.Errorf("%s after ply %d (%s): the page shows\n%s\na fresh load shows\n%s", br.name, i+1, deltaMoves[i], live, fresh)
+			if live != fresh[0] {
+				t.Errorf("%s after ply %d (%s): the page shows\n%s\na fresh load shows\n%s", br.name, i+1, deltaMoves[i], live, fresh[0])
+			} else if liveDOM != fresh[1] {
+				t.Errorf("%s after ply %d (%s): the panel's markup differs from a fresh load's at %s", br.name, i+1, deltaMoves[i], firstDiff(liveDOM, fresh[1]))
 			}
 		}
 		if t.Failed() {
 			break
+		}
+		if i+1 == drawOfferAt {
+			// White offers a draw on Black's turn: Black's move lets it
+			// lapse, and that move's delta swaps both players' draw part.
+			clickInPanel(white, `[data-testid="draw-offer"]`)
+			waitFor(white, 10*time.Second, `!!document.querySelector('[data-testid="draw-pending"]')`)
+			waitFor(black, 10*time.Second, `!!document.querySelector('[data-testid="draw-offered"]')`)
 		}
 	}
 	for _, br := range pages {

@@ -15,14 +15,18 @@ import (
 
 // deltaLine is a game with every kind of move a delta must carry: en
 // passant (exf6), captures, a promotion with capture (gxh8=Q), castling on
-// both sides, a check and the king taking back.
+// both sides, a check and the king taking back; Black's captures while
+// White leads change both sides' material (Rxf8, Kxd7: Black's pieces
+// taken and White's lead), and the abort rule's end changes the player's
+// buttons (ply 4).
 var deltaLine = strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1 g8f6 h8f8 d8f8 e2b5 c6d4 b5d7 c8d7")
 
 // TestMoveDeltaBytes: on streams that ask for deltas (the game page's),
 // every move after the first two plies goes out as a delta, not a whole
 // panel, to a player (White) and a spectator; their sizes are logged, and
-// a spectator's median must stay under 1 KB. A stream that does not ask
-// gets whole panels, as before.
+// every delta, the largest included, must stay under 1 KB for both. A
+// stream that does not ask, or asks for deltas of an older form, gets
+// whole panels.
 func TestMoveDeltaBytes(t *testing.T) {
 	rig := newStreamRig(t, func(c *Config) { c.Heartbeat, c.ClockSync = time.Hour, time.Hour })
 	srv, games, id, white, black := rig.srv, rig.games, rig.id, rig.white, rig.black
@@ -48,8 +52,8 @@ func TestMoveDeltaBytes(t *testing.T) {
 		t.Cleanup(func() { resp.Body.Close(); <-done })
 		return tl
 	}
-	player, spectator, whole := open(&white, "?"+views.DeltaQuery), open(nil, "?"+views.DeltaQuery), open(nil, "")
-	streams := []*tally{player, spectator, whole}
+	player, spectator, whole, older := open(&white, "?"+views.DeltaQuery), open(nil, "?"+views.DeltaQuery), open(nil, ""), open(nil, "?delta=1")
+	streams := []*tally{player, spectator, whole, older}
 	wait := func(ply int) {
 		t.Helper()
 		deadline := time.Now().Add(sseTimeout)
@@ -88,15 +92,17 @@ func TestMoveDeltaBytes(t *testing.T) {
 		sorted := slices.Sorted(slices.Values(sizes))
 		median, largest := sorted[len(sorted)/2], sorted[len(sorted)-1]
 		t.Logf("%s: %d deltas, median %d bytes, max %d bytes, each %v", name, len(sizes), median, largest, sizes)
-		// A spectator's move stays under 1 KB but for captures (the pieces
-		// taken) and castling; a player's own turn adds the legal moves.
-		if name == "spectator" && median >= 1024 {
-			t.Errorf("%s: median delta %d bytes, want under 1 KB", name, median)
+		// Every move, captures on both sides, castling and the buttons
+		// changing at the abort rule's end included, stays under 1 KB.
+		if largest >= 1024 {
+			t.Errorf("%s: largest delta %d bytes, want under 1 KB (each %v)", name, largest, sizes)
 		}
 	}
-	whole.mu.Lock()
-	defer whole.mu.Unlock()
-	if len(whole.moveBytes) != 0 || whole.events[views.EventGame] != len(deltaLine)+1 {
-		t.Errorf("a stream without %q: %d deltas and %d panels, want 0 and %d", views.DeltaQuery, len(whole.moveBytes), whole.events[views.EventGame], len(deltaLine)+1)
+	for query, s := range map[string]*tally{"": whole, "?delta=1": older} {
+		s.mu.Lock()
+		if len(s.moveBytes) != 0 || s.events[views.EventGame] != len(deltaLine)+1 {
+			t.Errorf("a stream with %q: %d deltas and %d panels, want 0 and %d", query, len(s.moveBytes), s.events[views.EventGame], len(deltaLine)+1)
+		}
+		s.mu.Unlock()
 	}
 }

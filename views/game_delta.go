@@ -19,10 +19,16 @@ import (
 const EventMove = "move"
 
 // DeltaQuery is the query the game page's stream URL carries to ask for
-// moves as deltas. A page served before deltas existed (open across a
-// server update) does not ask, and gets whole panels, which its script
-// knows.
-const DeltaQuery = "delta=1"
+// moves as deltas, in the form DeltaVersion names. A page served before
+// deltas existed, or before their form last changed (open across a
+// server update), does not ask for this one, and gets whole panels,
+// which its script knows.
+const DeltaQuery = "delta=" + DeltaVersion
+
+// DeltaVersion is the form of the deltas the game page's script reads:
+// 2 carries the squares, the move, the status line and the materials as
+// attributes that board.js draws (1 had them as out-of-band swaps).
+const DeltaVersion = "2"
 
 // RematchQuery is what the stream URL of a player's page of a finished
 // game says of the rematch the page shows ("&rematch=" and its id, 0 for
@@ -68,10 +74,34 @@ type fixedParts struct {
 
 // actionParts are what a player's buttons show (gameActions): a move may
 // change them (the abort rule ends, a draw offer lapses), and the delta
-// then carries the buttons again.
+// then carries the parts that changed (actionSwaps).
 type actionParts struct {
 	drawOffered, drawOfferByMe, canOfferDraw, abortable, canLeave bool
 }
+
+// draw returns which of its forms the draw part of the buttons shows
+// (drawActions), drawNone for none.
+func (a actionParts) draw() drawForm {
+	switch {
+	case a.drawOffered && !a.drawOfferByMe:
+		return drawOfferedToMe
+	case a.drawOfferByMe:
+		return drawPending
+	case a.canOfferDraw:
+		return drawOfferable
+	}
+	return drawNone
+}
+
+// drawForm is what the draw part of a player's buttons shows.
+type drawForm int
+
+const (
+	drawNone        drawForm = iota
+	drawOfferedToMe          // accept or decline the opponent's offer
+	drawPending              // the player's own offer stands
+	drawOfferable            // the button that offers one
+)
 
 // Mark returns the mark of v's panel.
 func (v GameView) Mark() PanelMark {
@@ -87,10 +117,7 @@ func (v GameView) Mark() PanelMark {
 			invite: v.InviteURL != "", chat: len(v.Chat), muted: v.Muted,
 			voice: v.Voice.Open, chatOpen: v.ChatOpen, result: v.Result.Show,
 		},
-		actions: actionParts{
-			drawOffered: v.DrawOffered, drawOfferByMe: v.DrawOfferByMe, canOfferDraw: v.CanOfferDraw,
-			abortable: v.Abortable, canLeave: v.CanLeave,
-		},
+		actions: actionsOf(v),
 	}
 	for _, row := range v.Board.Rows {
 		for _, sq := range row {
@@ -98,6 +125,14 @@ func (v GameView) Mark() PanelMark {
 		}
 	}
 	return m
+}
+
+// actionsOf returns what v's buttons show.
+func actionsOf(v GameView) actionParts {
+	return actionParts{
+		drawOffered: v.DrawOffered, drawOfferByMe: v.DrawOfferByMe, canOfferDraw: v.CanOfferDraw,
+		abortable: v.Abortable, canLeave: v.CanLeave,
+	}
 }
 
 // playersKey hashes what the player bars show of the players besides
@@ -140,8 +175,11 @@ type PanelDelta struct {
 	// NewRow says the move begins a new row of the move list (White's
 	// move, or the first of a game that starts with Black).
 	NewRow bool
-	// Actions says a player's buttons changed.
-	Actions bool
+	// Actions says a player's buttons changed; actionsBefore are what
+	// they showed before the move, so that only the parts that changed
+	// go out (actionSwaps).
+	Actions       bool
+	actionsBefore actionParts
 }
 
 // NewPanelDelta returns the delta from the panel marked prev to next, the
@@ -165,6 +203,13 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		OpeningNew: prev.Opening.ECO == "",
 		NewRow:     len(next.Moves) > prev.moves,
 		Actions:    cur.actions != prev.actions,
+
+		actionsBefore: prev.actions,
+	}
+	if last := len(next.Moves) - 1; next.MovePly(last, next.Moves[last].Black != "") != next.Ply {
+		// board.js marks the move it adds as the latest, at the panel's
+		// ply: a list that counts otherwise gets the whole panel.
+		return PanelDelta{}, false
 	}
 	board := next.Board
 	for _, row := range board.Rows {
@@ -258,27 +303,143 @@ const (
 	blackSide = chess.Black
 )
 
-// squareTarget is the selector of a square of the game board.
-func squareTarget(sq SquareView) string {
-	return "innerHTML:#" + liveBoardID + " [data-square=" + sq.Name + "]"
-}
-
 // liveBoardID is the id of the game page's board, which a move's delta
 // changes (and not the board of a past position being browsed).
 const liveBoardID = "game-board"
 
-// materialTarget is the selector of a player's material.
-func materialTarget(p PlayerView) string {
-	return "outerHTML:[data-testid=material-" + p.Testid() + "]"
+// BoardText returns the squares whose piece changed, for board.js: each
+// square's name, a colon and its piece now, nothing for none ("e1: f1:wR
+// g1:wK h1:"). board.js puts a copy of the piece's image from the page's
+// pieceTemplates there: some 10 bytes a square where the image's markup
+// was some 185.
+func (d PanelDelta) BoardText() string {
+	var b strings.Builder
+	for _, sq := range d.Squares {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(sq.Name)
+		b.WriteByte(':')
+		b.WriteString(sq.PieceCode())
+	}
+	return b.String()
 }
 
-// deltaMaterials returns the players whose material changed.
-func (d PanelDelta) deltaMaterials() []PlayerView {
-	var out []PlayerView
-	for i, p := range []PlayerView{d.View.Top, d.View.Bottom} {
-		if d.Material[i] {
-			out = append(out, p)
+// RowNumber returns the number of the move list's row the move begins
+// (NewRow), which board.js gives the row it adds.
+func (d PanelDelta) RowNumber() string {
+	_, row := d.LastRow()
+	return strconv.Itoa(row.Number)
+}
+
+// MaterialText returns side's material for board.js when the move
+// changed it (ok): the pieces taken, each as its image code and count,
+// pawns first, then the lead ("bP2 bN1 +3"); "" for nothing taken and no
+// lead. board.js draws the same markup as material from it.
+func (d PanelDelta) MaterialText(side chess.Color) (text string, ok bool) {
+	for i, p := range [2]PlayerView{d.View.Top, d.View.Bottom} {
+		if p.Side == side && d.Material[i] {
+			return materialText(p.Material), true
 		}
 	}
-	return slices.Clip(out)
+	return "", false
 }
+
+func materialText(m Material) string {
+	var b strings.Builder
+	for _, t := range m.Taken {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Code())
+		b.WriteString(strconv.Itoa(t.Count))
+	}
+	if m.Lead > 0 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.LeadText())
+	}
+	return b.String()
+}
+
+// actionSwap is a part of a player's buttons that a move changed, as the
+// delta swaps it (actionSwapOf): the part drawn anew in place of the old
+// one, put where there was none, or taken away.
+type actionSwap struct {
+	part actionPart
+	// oob is the hx-swap-oob: on the part itself when it replaces the
+	// old one; on a wrapper around it when it is put where there was
+	// none; on an empty element when it goes.
+	oob          string
+	insert, gone bool
+}
+
+// actionPart names a part of a player's buttons (gameActionsContent).
+type actionPart int
+
+const (
+	drawPart   actionPart = iota // drawActions
+	resignPart                   // Resign, or Abort while the abort rule applies
+	leavePart                    // Leave, where leaving means more than resigning
+)
+
+// The parts' selectors, within the buttons: an out-of-band swap changes
+// every element its selector finds.
+const (
+	actionsTarget = "[data-testid=actions]"
+	drawTarget    = actionsTarget + " > [data-draw]"
+	resignTarget  = actionsTarget + " > [data-testid=resign]"
+	leaveTarget   = actionsTarget + " > [data-testid=leave]"
+)
+
+// actionSwaps returns the parts of a player's buttons that the move
+// changed: when the abort rule ends, the resign confirmation alone (its
+// texts change from Abort to Resign), some 300 bytes where all the
+// buttons were some 1,000; when a draw offer lapses, the draw part
+// alone. The order is the buttons' own: draw, resign, leave.
+func (d PanelDelta) actionSwaps() []actionSwap {
+	if !d.Actions || !d.View.Player || !d.View.Live() {
+		return nil
+	}
+	before, after := d.actionsBefore, actionsOf(d.View)
+	var out []actionSwap
+	if b, a := before.draw(), after.draw(); b != a {
+		out = append(out, partSwap(drawPart, b != drawNone, a != drawNone, drawTarget, "afterbegin:"+actionsTarget))
+	}
+	if before.abortable != after.abortable {
+		out = append(out, partSwap(resignPart, true, true, resignTarget, ""))
+	}
+	if before.canLeave != after.canLeave {
+		out = append(out, partSwap(leavePart, before.canLeave, after.canLeave, leaveTarget, "beforeend:"+actionsTarget))
+	}
+	return out
+}
+
+// partSwap returns the swap of a part that was shown (was) or not, and
+// is shown now (is) or not: target finds the part, at is where it goes
+// in when there was none.
+func partSwap(part actionPart, was, is bool, target, at string) actionSwap {
+	switch {
+	case was && is:
+		return actionSwap{part: part, oob: "outerHTML:" + target}
+	case is:
+		return actionSwap{part: part, oob: at, insert: true}
+	default:
+		return actionSwap{part: part, oob: "delete:" + target, gone: true}
+	}
+}
+
+// pieceTemplatesID is the id of the game page's pieceTemplates.
+const pieceTemplatesID = "game-pieces"
+
+// allPieces are the twelve pieces, for pieceTemplates.
+var allPieces = func() []chess.Piece {
+	var out []chess.Piece
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		for _, t := range []chess.PieceType{chess.Pawn, chess.Knight, chess.Bishop, chess.Rook, chess.Queen, chess.King} {
+			out = append(out, chess.NewPiece(c, t))
+		}
+	}
+	return out
+}()

@@ -2,6 +2,7 @@ package views
 
 import (
 	"bytes"
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -94,8 +95,9 @@ func TestPanelDeltaRefused(t *testing.T) {
 }
 
 // TestMoveDeltaMarkup: the delta renders the state board.js applies, the
-// legal moves grouped by square with promotions in capitals, and the
-// out-of-band parts aimed at the live board.
+// legal moves grouped by square with promotions in capitals, the squares,
+// the move and the status line as attributes, and nothing out of band
+// when neither the opening nor the buttons changed.
 func TestMoveDeltaMarkup(t *testing.T) {
 	prev := viewAfter(t, 1, "a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2")
 	next := viewAfter(t, 1, "a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "h2h3")
@@ -103,19 +105,26 @@ func TestMoveDeltaMarkup(t *testing.T) {
 	if !ok {
 		t.Fatal("no delta")
 	}
-	var buf bytes.Buffer
-	if err := MoveDelta(&d).Render(ctxIn("en"), &buf); err != nil {
-		t.Fatal(err)
-	}
-	html := buf.String()
+	html := renderDelta(t, ctxIn("en"), &d)
 	for _, want := range []string{
-		`data-ply="9"`, `data-last="h2 h3"`, `data-interactive="false"`,
-		`hx-swap-oob="innerHTML:#game-board [data-square=h3]"`, `hx-swap-oob="innerHTML:#game-board [data-square=h2]"`,
-		`hx-swap-oob="beforeend:.move-list"`, `>h3</span>`,
+		`data-ply="9"`, `data-last="h2 h3"`, `data-interactive="false"`, `data-board="h3:wP h2:"`,
+		`data-san="h3"`, `data-row="5"`, `data-status-text="Your opponent is thinking."`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("delta without %s:\n%s", want, html)
 		}
+	}
+	for _, unwanted := range []string{"hx-swap-oob", "data-material-", "<img"} {
+		if strings.Contains(html, unwanted) {
+			t.Errorf("delta with %s:\n%s", unwanted, html)
+		}
+	}
+	// Black's answer ends the row: no row number; the status line in
+	// the viewer's language.
+	after := viewAfter(t, 1, "a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "h2h3", "g2h1q")
+	d, _ = NewPanelDelta(next.Mark(), after)
+	if html := renderDelta(t, ctxIn("tr"), &d); strings.Contains(html, "data-row") || !strings.Contains(html, `data-san="gxh1=Q"`) || !strings.Contains(html, `data-status-text="Hamle sırası sizde."`) {
+		t.Errorf("Black's move in Turkish:\n%s", html)
 	}
 	// Black to move with b7xa8 and g2xh1 promotions on the board: the
 	// dests group each square's moves, promotions in capitals.
@@ -123,5 +132,261 @@ func TestMoveDeltaMarkup(t *testing.T) {
 	d, _ = NewPanelDelta(viewAfter(t, 2, "a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2").Mark(), black)
 	if got := d.Dests(); !strings.Contains(got, "g2:f1Qf1Rf1Bf1Nh1Qh1Rh1Bh1N") && !strings.Contains(got, "g2:h1Qh1Rh1Bh1Nf1Qf1Rf1Bf1N") {
 		t.Errorf("dests %q, want g2's promotions grouped", got)
+	}
+}
+
+// renderDelta renders d in ctx.
+func renderDelta(t *testing.T, ctx context.Context, d *PanelDelta) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := MoveDelta(d).Render(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// TestPanelDeltaBoardText: the squares a delta names, each with its piece
+// now or nothing, in the board's screen order for either side: en
+// passant, a promotion, castling on both sides.
+func TestPanelDeltaBoardText(t *testing.T) {
+	line := strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1")
+	tests := []struct {
+		viewer int64
+		ply    int
+		want   string
+	}{
+		{1, 4, "f7: f5:bP"},            // a pawn's two steps
+		{2, 4, "f5:bP f7:"},            // Black's board is turned
+		{1, 5, "f6:wP e5: f5:"},        // exf6 e.p.
+		{2, 5, "f5: e5: f6:wP"},        //
+		{0, 9, "h8:wQ g7:"},            // gxh8=Q
+		{2, 9, "g7: h8:wQ"},            //
+		{0, 14, "a8: c8:bK d8:bR e8:"}, // O-O-O
+		{2, 14, "e8: d8:bR c8:bK a8:"}, //
+		{1, 15, "e1: f1:wR g1:wK h1:"}, // O-O
+		{2, 15, "h1: g1:wK f1:wR e1:"}, //
+	}
+	for _, tt := range tests {
+		prev, next := viewAfter(t, tt.viewer, line[:tt.ply-1]...), viewAfter(t, tt.viewer, line[:tt.ply]...)
+		d, ok := NewPanelDelta(prev.Mark(), next)
+		if !ok {
+			t.Errorf("viewer %d, ply %d: no delta", tt.viewer, tt.ply)
+			continue
+		}
+		if got := d.BoardText(); got != tt.want {
+			t.Errorf("viewer %d, ply %d (%s): board %q, want %q", tt.viewer, tt.ply, line[tt.ply-1], got, tt.want)
+		}
+	}
+}
+
+// TestPanelDeltaMaterial: a capture sends the materials that changed as
+// text, both sides' when the side behind takes (its pieces taken and the
+// other's lead), one side's when the side ahead does; nothing without a
+// capture.
+func TestPanelDeltaMaterial(t *testing.T) {
+	line := strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1 g8f6 h8f8 d8f8")
+	tests := []struct {
+		ply          int
+		white, black string // "-" for unchanged
+	}{
+		{5, "bP1 +1", "-"},            // exf6 e.p.: White ahead by a pawn
+		{6, "-", "-"},                 // no capture
+		{7, "bP2 +2", "-"},            // fxg7
+		{9, "bP2 bR1 +15", "-"},       // gxh8=Q: a rook, and a pawn become a queen
+		{17, "bP2 bB1 bR1 +18", "-"},  // Qxf8
+		{18, "bP2 bB1 bR1 +9", "wP1"}, // Rxf8: Black takes the queen, a pawn promoted
+	}
+	for _, viewer := range []int64{0, 1, 2} {
+		for _, tt := range tests {
+			prev, next := viewAfter(t, viewer, line[:tt.ply-1]...), viewAfter(t, viewer, line[:tt.ply]...)
+			d, ok := NewPanelDelta(prev.Mark(), next)
+			if !ok {
+				t.Fatalf("viewer %d, ply %d: no delta", viewer, tt.ply)
+			}
+			for side, want := range map[chess.Color]string{chess.White: tt.white, chess.Black: tt.black} {
+				got, changed := d.MaterialText(side)
+				if !changed {
+					got = "-"
+				}
+				if got != want {
+					t.Errorf("viewer %d, ply %d (%s): %s material %q, want %q", viewer, tt.ply, line[tt.ply-1], side, got, want)
+				}
+			}
+			html := renderDelta(t, ctxIn("en"), &d)
+			if strings.Contains(html, "data-material-black") != (tt.black != "-") || strings.Contains(html, "data-material-white") != (tt.white != "-") {
+				t.Errorf("viewer %d, ply %d: delta %s", viewer, tt.ply, html)
+			}
+		}
+	}
+}
+
+// TestPanelDeltaActions: when a move changes a player's buttons, the
+// delta swaps only the part that changed, aimed within the buttons: the
+// resign confirmation when the abort rule ends, the draw part when an
+// offer lapses (drawn anew, put in where there was none, or taken away),
+// the leave confirmation. A spectator gets none.
+func TestPanelDeltaActions(t *testing.T) {
+	line := []string{"e2e4", "e7e5", "g1f3", "b8c6"}
+	base := func(viewer int64, n int) GameView {
+		v := viewAfter(t, viewer, line[:n]...)
+		v.CanLeave = viewer != 0
+		return v
+	}
+	tests := []struct {
+		name         string
+		before, next func(*GameView)
+		want, absent []string
+	}{
+		{
+			name:   "abort rule ends",
+			before: func(v *GameView) { v.Abortable = true },
+			want: []string{
+				`<details class="confirm" data-testid="resign" hx-swap-oob="outerHTML:[data-testid=actions] &gt; [data-testid=resign]">`,
+				`data-testid="resign-open">Resign</summary>`, `action="/games/1/resign"`, `data-testid="resign-confirm"`,
+			},
+			absent: []string{"draw", "leave", "Abort"},
+		},
+		{
+			name:   "own offer lapses",
+			before: func(v *GameView) { v.DrawOffered, v.DrawOfferByMe, v.CanOfferDraw = true, true, false },
+			want:   []string{`hx-swap-oob="outerHTML:[data-testid=actions] &gt; [data-draw]"`, `data-testid="draw-offer"`, `hx-post="/games/1/draw"`},
+			absent: []string{"resign", "leave", "draw-pending"},
+		},
+		{
+			name:   "offer to me lapses",
+			before: func(v *GameView) { v.DrawOffered, v.CanOfferDraw = true, false },
+			want:   []string{`hx-swap-oob="outerHTML:[data-testid=actions] &gt; [data-draw]"`, `data-testid="draw-offer"`},
+			absent: []string{"resign", "leave", "draw-accept"},
+		},
+		{
+			name:   "draw offers begin",
+			before: func(v *GameView) { v.CanOfferDraw = false },
+			want:   []string{`<div hx-swap-oob="afterbegin:[data-testid=actions]"><form`, `data-testid="draw-offer"`},
+			absent: []string{"resign", "leave"},
+		},
+		{
+			name:   "draw offers end",
+			next:   func(v *GameView) { v.CanOfferDraw = false },
+			want:   []string{`<div hx-swap-oob="delete:[data-testid=actions] &gt; [data-draw]"></div>`},
+			absent: []string{"resign", "leave", "<form"},
+		},
+		{
+			name:   "leave comes",
+			before: func(v *GameView) { v.CanLeave = false },
+			want:   []string{`<div hx-swap-oob="beforeend:[data-testid=actions]"><details class="confirm" data-testid="leave">`, `action="/games/1/leave"`},
+			absent: []string{"resign", "draw"},
+		},
+		{
+			name:   "leave goes",
+			next:   func(v *GameView) { v.CanLeave = false },
+			want:   []string{`<div hx-swap-oob="delete:[data-testid=actions] &gt; [data-testid=leave]"></div>`},
+			absent: []string{"resign", "draw", "<details"},
+		},
+	}
+	for _, tt := range tests {
+		for _, viewer := range []int64{0, 1, 2} {
+			prev, next := base(viewer, 3), base(viewer, 4)
+			if tt.before != nil {
+				tt.before(&prev)
+			}
+			if tt.next != nil {
+				tt.next(&next)
+			}
+			d, ok := NewPanelDelta(prev.Mark(), next)
+			if !ok {
+				t.Fatalf("%s, viewer %d: no delta", tt.name, viewer)
+			}
+			html := renderDelta(t, ctxIn("en"), &d)
+			_, oob, _ := strings.Cut(html, "</div>") // what follows the board's state
+			if viewer == 0 {
+				if oob != "" {
+					t.Errorf("%s: a spectator's delta swaps %s", tt.name, oob)
+				}
+				continue
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(oob, want) {
+					t.Errorf("%s, viewer %d: swaps without %s:\n%s", tt.name, viewer, want, oob)
+				}
+			}
+			for _, absent := range tt.absent {
+				if strings.Contains(oob, absent) {
+					t.Errorf("%s, viewer %d: swaps with %s:\n%s", tt.name, viewer, absent, oob)
+				}
+			}
+		}
+	}
+}
+
+// TestGameActionsParts: the buttons a whole panel draws are the parts a
+// delta swaps, each findable by the selector the delta aims at it, with
+// the testids the pages' tests use.
+func TestGameActionsParts(t *testing.T) {
+	v := viewAfter(t, 1, "e2e4", "e7e5")
+	v.CanLeave = true
+	for _, tt := range []struct {
+		name string
+		set  func(*GameView)
+		want []string
+	}{
+		{"offer", func(v *GameView) { v.CanOfferDraw = true }, []string{`<form method="post" action="/games/1/draw" hx-post="/games/1/draw" hx-swap="none" class="inline-form" data-draw><button type="submit" data-testid="draw-offer">`}},
+		{"pending", func(v *GameView) { v.DrawOffered, v.DrawOfferByMe, v.CanOfferDraw = true, true, false }, []string{`<p data-testid="draw-pending" data-draw>`}},
+		{"offered", func(v *GameView) { v.DrawOffered, v.CanOfferDraw = true, false }, []string{`<div class="draw-offer" data-testid="draw-offered" data-draw>`, `data-testid="draw-accept"`, `data-testid="draw-decline"`}},
+		{"abort", func(v *GameView) { v.Abortable = true }, []string{`data-testid="resign-open">Abort</summary>`}},
+	} {
+		w := v
+		tt.set(&w)
+		var buf bytes.Buffer
+		if err := gameActions(w).Render(ctxIn("en"), &buf); err != nil {
+			t.Fatal(err)
+		}
+		html := buf.String()
+		for _, want := range append(tt.want, `<details class="confirm" data-testid="resign">`, `<details class="confirm" data-testid="leave">`, `data-testid="leave-confirm"`, `data-testid="resign-confirm"`) {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: buttons without %s:\n%s", tt.name, want, html)
+			}
+		}
+		if strings.Contains(html, "hx-swap-oob") {
+			t.Errorf("%s: a whole panel's buttons with hx-swap-oob:\n%s", tt.name, html)
+		}
+	}
+}
+
+// TestPieceTemplates: the game page of a game in play holds, once, an
+// image of each of the twelve pieces as a square draws it, in the
+// viewer's set and language, and the words of a material's lead; a
+// finished game's page has none.
+func TestPieceTemplates(t *testing.T) {
+	v := viewAfter(t, 1, "e2e4", "e7e5")
+	var buf bytes.Buffer
+	if err := GamePage(v, nil).Render(ctxIn("tr"), &buf); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	start := strings.Index(html, `<template id="game-pieces" data-pieces="`+LookOf(ctxIn("tr")).Pieces+`">`)
+	end := strings.Index(html[max(start, 0):], "</template>")
+	if start < 0 || end < 0 || strings.Count(html, `id="game-pieces"`) != 1 {
+		t.Fatalf("page without one piece template:\n%s", html)
+	}
+	tmpl := html[start : start+end]
+	for _, p := range allPieces {
+		var sq bytes.Buffer
+		if err := squareContent(SquareView{Piece: p}, LookOf(ctxIn("tr")).Pieces).Render(ctxIn("tr"), &sq); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(tmpl, sq.String()) || !strings.Contains(sq.String(), `alt="`+T(ctxIn("tr"), pieceAltID(p))+`"`) {
+			t.Errorf("template without %s", sq.String())
+		}
+	}
+	if want := `<span class="lead"><span class="visually-hidden">` + T(ctxIn("tr"), "game.material_lead") + `</span></span>`; !strings.Contains(tmpl, want) {
+		t.Errorf("template without %s:\n%s", want, tmpl)
+	}
+	v.Status = game.Finished
+	buf.Reset()
+	if err := GamePage(v, nil).Render(ctxIn("tr"), &buf); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "game-pieces") {
+		t.Error("a finished game's page with the piece template")
 	}
 }

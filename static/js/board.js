@@ -606,13 +606,17 @@
   // ---- Moves as deltas ------------------------------------------------------
   //
   // The game page's stream sends a move as its delta (views/game_delta.templ,
-  // event "move", swapped into #game-delta): htmx puts the changed squares'
-  // pieces, the move, the status line, the materials and the opening in
-  // their places (out-of-band swaps), and leaves in #game-delta the board's
-  // state, applied here: the panel's ply and last-move cue, whose move and
-  // the legal moves, the last move's and the check's squares, the clocks.
-  // It runs in the capture phase, before the other scripts' afterSwap
-  // listeners (sounds, attention, premove, the move list) read the panel.
+  // event "move", swapped into #game-delta). htmx puts the opening and the
+  // parts of the buttons that changed in their places (out-of-band swaps);
+  // the rest is left in #game-delta as attributes, applied here: the
+  // panel's ply and last-move cue, whose move and the legal moves, the last
+  // move's and the check's squares, the clocks, the pieces of the squares
+  // that changed, the move added to the list, the status line and the
+  // materials that changed. What this draws is the markup the server draws
+  // in a whole panel (views/game.templ, views/board.templ), so that a page
+  // after deltas is the page a fresh load shows. It runs in the capture
+  // phase, before the other scripts' afterSwap listeners (sounds,
+  // attention, premove, the move list) read the panel.
   window.addEventListener("htmx:afterSwap", function (e) {
     var sink = e.target;
     if (!sink || sink.id !== "game-delta") return;
@@ -620,8 +624,25 @@
     var panel = document.querySelector('[data-testid="game-panel"]');
     var board = document.getElementById("game-board");
     if (!d || !board) return;
+    var pieces = document.getElementById("game-pieces");
+    if (!pieces || pieces.dataset.pieces !== board.dataset.pieces) {
+      // The stream draws another piece set than the page's images (the
+      // set was changed elsewhere and the stream reconnected): a fresh
+      // page has both alike.
+      location.reload();
+      return;
+    }
     panel.dataset.ply = d.dataset.ply;
     panel.dataset.lastMove = d.dataset.cue || "";
+    placePieces(board, pieces, d.dataset.board || "");
+    addMove(panel, d);
+    var status = panel.querySelector('[data-testid="status"]');
+    if (status && d.dataset.statusText !== undefined) status.textContent = d.dataset.statusText;
+    ["white", "black"].forEach(function (side) {
+      var m = d.getAttribute("data-material-" + side);
+      var el = m === null ? null : panel.querySelector('.material[data-testid="material-' + side + '"]');
+      if (el) drawMaterial(el, pieces, m);
+    });
     var moves = panel.querySelector(".moves");
     if (moves) moves.dataset.ply = d.dataset.ply;
     panel.querySelectorAll(".move.move-last").forEach(function (m) {
@@ -651,6 +672,72 @@
     keepSelection(board);
     board._premoveSeen = false;
   }, true);
+
+  // placePieces puts on the board's squares the pieces the delta names
+  // ("e1: f1:wR g1:wK h1:", nothing after the colon for an empty square),
+  // each a copy of its image among the page's pieces (the template
+  // views/game_delta.templ pieceTemplates draws as squareContent does).
+  function placePieces(board, pieces, squares) {
+    squares.split(" ").forEach(function (part) {
+      var sq = part && squareEl(board, part.slice(0, 2));
+      if (!sq) return;
+      var code = part.slice(3);
+      var img = code && pieces.content.querySelector('img[data-piece="' + code + '"]');
+      sq.replaceChildren();
+      if (img) sq.appendChild(document.importNode(img, true));
+    });
+  }
+
+  // addMove adds the delta's move (data-san) to the move list as
+  // views/game.templ moveSpan draws it, the latest: in a new row numbered
+  // data-row (moveRow), or at the end of the last row.
+  function addMove(panel, d) {
+    var list = panel.querySelector(".move-list");
+    if (!list || d.dataset.san === undefined) return;
+    var span = document.createElement("span");
+    span.className = "move move-last";
+    span.dataset.testid = "move";
+    span.dataset.ply = d.dataset.ply;
+    span.textContent = d.dataset.san;
+    var row = list.lastElementChild;
+    if (d.dataset.row !== undefined || !row) {
+      row = document.createElement("li");
+      row.setAttribute("value", d.dataset.row || "1");
+      list.appendChild(row);
+    }
+    row.appendChild(span);
+  }
+
+  // drawMaterial draws a player's material from the delta's text ("bP2
+  // bN1 +3": the pieces taken by code and count, then the lead) as
+  // views/game.templ material does: a group of empty elements per piece
+  // type, then the lead with its words for a screen reader, copied from
+  // the page's pieces.
+  function drawMaterial(el, pieces, text) {
+    var lead = 0;
+    el.replaceChildren();
+    text.split(" ").forEach(function (group) {
+      if (!group) return;
+      if (group.charAt(0) === "+") {
+        lead = parseInt(group.slice(1), 10) || 0;
+        return;
+      }
+      var n = parseInt(group.slice(2), 10) || 0;
+      var taken = document.createElement("span");
+      taken.className = "taken";
+      taken.dataset.piece = group.slice(0, 2);
+      taken.dataset.count = String(n);
+      for (var i = 0; i < n; i++) taken.appendChild(document.createElement("i"));
+      el.appendChild(taken);
+    });
+    el.dataset.lead = String(lead);
+    var label = pieces.content.querySelector(".lead");
+    if (lead > 0 && label) {
+      var span = document.importNode(label, true);
+      span.appendChild(document.createTextNode("+" + lead));
+      el.appendChild(span);
+    }
+  }
 
   // expandDests turns the delta's legal moves, grouped by their square, a
   // promotion's piece in capitals ("e2:e3e4 e7:e8Qe8N"), into data-legal's
