@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -169,9 +170,9 @@ type PanelDelta struct {
 	// Material says, for the top and the bottom player, that the pieces
 	// taken changed.
 	Material [2]bool
-	// Opening says the opening's name changed; OpeningNew that the panel
-	// had none before.
-	Opening, OpeningNew bool
+	// Opening says the opening's name changed (board.js adds the line
+	// when the panel had none).
+	Opening bool
 	// NewRow says the move begins a new row of the move list (White's
 	// move, or the first of a game that starts with Black).
 	NewRow bool
@@ -197,12 +198,11 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		return PanelDelta{}, false // a name does not go away
 	}
 	d = PanelDelta{
-		View:       next,
-		Material:   [2]bool{cur.Material[0] != prev.Material[0], cur.Material[1] != prev.Material[1]},
-		Opening:    cur.Opening != prev.Opening,
-		OpeningNew: prev.Opening.ECO == "",
-		NewRow:     len(next.Moves) > prev.moves,
-		Actions:    cur.actions != prev.actions,
+		View:     next,
+		Material: [2]bool{cur.Material[0] != prev.Material[0], cur.Material[1] != prev.Material[1]},
+		Opening:  cur.Opening != prev.Opening,
+		NewRow:   len(next.Moves) > prev.moves,
+		Actions:  cur.actions != prev.actions,
 
 		actionsBefore: prev.actions,
 	}
@@ -394,10 +394,11 @@ const (
 )
 
 // actionSwaps returns the parts of a player's buttons that the move
-// changed: when the abort rule ends, the resign confirmation alone (its
-// texts change from Abort to Resign), some 300 bytes where all the
-// buttons were some 1,000; when a draw offer lapses, the draw part
-// alone. The order is the buttons' own: draw, resign, leave.
+// changed and a swap must redraw: when a draw offer lapses, the draw part
+// alone, some 200 bytes where all the buttons were some 1,000. When the
+// abort rule ends, only the resign confirmation's texts change (Abort
+// becomes Resign): the delta carries them (resignChanged), not the part.
+// The order is the buttons' own: draw, leave.
 func (d PanelDelta) actionSwaps() []actionSwap {
 	if !d.Actions || !d.View.Player || !d.View.Live() {
 		return nil
@@ -407,13 +408,35 @@ func (d PanelDelta) actionSwaps() []actionSwap {
 	if b, a := before.draw(), after.draw(); b != a {
 		out = append(out, partSwap(drawPart, b != drawNone, a != drawNone, drawTarget, "afterbegin:"+actionsTarget))
 	}
-	if before.abortable != after.abortable {
-		out = append(out, partSwap(resignPart, true, true, resignTarget, ""))
-	}
 	if before.canLeave != after.canLeave {
 		out = append(out, partSwap(leavePart, before.canLeave, after.canLeave, leaveTarget, "beforeend:"+actionsTarget))
 	}
 	return out
+}
+
+// resignChanged says the move changed the resign confirmation's texts:
+// the abort rule ended, or began again (a takeback would). board.js puts
+// the texts the delta carries (resignText) in place, some 60 bytes where
+// the confirmation's markup was some 330.
+func (d PanelDelta) resignChanged() bool {
+	return d.Actions && d.View.Player && d.View.Live() && d.actionsBefore.abortable != actionsOf(d.View).abortable
+}
+
+// resignText is a text of v's resign confirmation (resignAction): "button",
+// "confirm" or "yes", of aborting while the abort rule applies, of
+// resigning after.
+func resignText(ctx context.Context, v GameView, part string) string {
+	if v.Abortable {
+		return T(ctx, "game.abort."+part)
+	}
+	return T(ctx, "game.resign."+part)
+}
+
+// openingText is the opening as a move's delta carries it: the ECO code,
+// a space and the name in the viewer's language (board.js draws the line
+// openingLine draws).
+func openingText(ctx context.Context, o opening.Opening) string {
+	return o.ECO + " " + OpeningName(ctx, o)
 }
 
 // partSwap returns the swap of a part that was shown (was) or not, and

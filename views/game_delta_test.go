@@ -8,9 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a-h/templ"
+
 	"satranc/engine/chess"
 	"satranc/engine/clock"
 	"satranc/engine/game"
+	"satranc/engine/opening"
 	"satranc/engine/play"
 )
 
@@ -238,13 +241,9 @@ func TestPanelDeltaActions(t *testing.T) {
 		want, absent []string
 	}{
 		{
-			name:   "abort rule ends",
+			name:   "abort rule ends", // the texts only: TestPanelDeltaResignTexts
 			before: func(v *GameView) { v.Abortable = true },
-			want: []string{
-				`<details class="confirm" data-testid="resign" hx-swap-oob="outerHTML:[data-testid=actions] &gt; [data-testid=resign]">`,
-				`data-testid="resign-open">Resign</summary>`, `action="/games/1/resign"`, `data-testid="resign-confirm"`,
-			},
-			absent: []string{"draw", "leave", "Abort"},
+			absent: []string{"draw", "leave", "resign", "Abort", "<details"},
 		},
 		{
 			name:   "own offer lapses",
@@ -388,5 +387,91 @@ func TestPieceTemplates(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "game-pieces") {
 		t.Error("a finished game's page with the piece template")
+	}
+}
+
+// TestPanelDeltaResignTexts: when the abort rule ends, a player's delta
+// carries the resign confirmation's new texts, in the viewer's language,
+// for board.js to put in place, and swaps nothing; a spectator's carries
+// none, and neither does a move that leaves the rule as it was.
+func TestPanelDeltaResignTexts(t *testing.T) {
+	line := []string{"e2e4", "e7e5", "g1f3", "b8c6"}
+	for _, tc := range []struct {
+		lang, button, confirm, yes string
+	}{
+		{"en", "Resign", "Resign and lose this game?", "Yes, resign"},
+		{"tr", T(ctxIn("tr"), "game.resign.button"), T(ctxIn("tr"), "game.resign.confirm"), T(ctxIn("tr"), "game.resign.yes")},
+	} {
+		for _, viewer := range []int64{0, 1, 2} {
+			prev, next := viewAfter(t, viewer, line[:3]...), viewAfter(t, viewer, line...)
+			prev.Abortable = true
+			d, ok := NewPanelDelta(prev.Mark(), next)
+			if !ok {
+				t.Fatalf("viewer %d: no delta", viewer)
+			}
+			html := renderDelta(t, ctxIn(tc.lang), &d)
+			head, oob, _ := strings.Cut(html, "</div>")
+			want := []string{
+				`data-resign-button="` + templ.EscapeString(tc.button) + `"`,
+				`data-resign-confirm="` + templ.EscapeString(tc.confirm) + `"`,
+				`data-resign-yes="` + templ.EscapeString(tc.yes) + `"`,
+			}
+			for _, w := range want {
+				if got := strings.Contains(head, w); got != (viewer != 0) {
+					t.Errorf("%s, viewer %d: delta has %s: %v, want %v:\n%s", tc.lang, viewer, w, got, viewer != 0, head)
+				}
+			}
+			if oob != "" {
+				t.Errorf("%s, viewer %d: the delta swaps %s", tc.lang, viewer, oob)
+			}
+			// The next move leaves the rule as it was: no texts.
+			after := viewAfter(t, viewer, append(line, "f1c4")...)
+			if d, ok := NewPanelDelta(next.Mark(), after); !ok {
+				t.Fatalf("viewer %d: no delta for the next move", viewer)
+			} else if html := renderDelta(t, ctxIn(tc.lang), &d); strings.Contains(html, "data-resign") {
+				t.Errorf("%s, viewer %d: a move that keeps the abort rule's state carries the resign texts:\n%s", tc.lang, viewer, html)
+			}
+		}
+	}
+}
+
+// TestPanelDeltaOpening: a move that changes the opening's name carries
+// it, code and name in the viewer's language, for board.js to draw; a move
+// that keeps it carries none; a name that goes away is a whole panel.
+func TestPanelDeltaOpening(t *testing.T) {
+	line := []string{"e2e4", "c7c5", "g1f3", "d7d6"}
+	sicilian := opening.Opening{ECO: "B50", Name: "Sicilian Defense"}
+	najdorfish := opening.Opening{ECO: "B50", Name: "Sicilian Defense: Modern Variations"}
+	for _, lang := range []string{"en", "tr"} {
+		ctx := ctxIn(lang)
+		for _, viewer := range []int64{0, 1} {
+			prev, next := viewAfter(t, viewer, line[:3]...), viewAfter(t, viewer, line...)
+			prev.Opening, next.Opening = sicilian, najdorfish
+			d, ok := NewPanelDelta(prev.Mark(), next)
+			if !ok {
+				t.Fatalf("%s, viewer %d: no delta", lang, viewer)
+			}
+			html := renderDelta(t, ctx, &d)
+			want := `data-opening="` + templ.EscapeString("B50 "+OpeningName(ctx, najdorfish)) + `"`
+			if !strings.Contains(html, want) {
+				t.Errorf("%s, viewer %d: delta without %s:\n%s", lang, viewer, want, html)
+			}
+			if _, oob, _ := strings.Cut(html, "</div>"); oob != "" {
+				t.Errorf("%s, viewer %d: the delta swaps %s", lang, viewer, oob)
+			}
+			prev.Opening = najdorfish
+			if d, ok := NewPanelDelta(prev.Mark(), next); !ok {
+				t.Fatalf("%s, viewer %d: no delta with the same opening", lang, viewer)
+			} else if html := renderDelta(t, ctx, &d); strings.Contains(html, "data-opening") {
+				t.Errorf("%s, viewer %d: a move that keeps the opening carries it:\n%s", lang, viewer, html)
+			}
+			next.Opening = opening.Opening{}
+			if _, ok := NewPanelDelta(prev.Mark(), next); ok {
+				t.Errorf("%s, viewer %d: a name that goes away is a delta", lang, viewer)
+			}
+		}
+	}
+	if tr := OpeningName(ctxIn("tr"), najdorfish); !strings.HasPrefix(tr, "Sicilya") {
+		t.Errorf("Turkish name %q: the family is not translated", tr)
 	}
 }

@@ -643,6 +643,9 @@
       var el = m === null ? null : panel.querySelector('.material[data-testid="material-' + side + '"]');
       if (el) drawMaterial(el, pieces, m);
     });
+    var opening = d.getAttribute("data-opening");
+    if (opening !== null) setOpening(pieces, opening);
+    setResignTexts(panel, d);
     var moves = panel.querySelector(".moves");
     if (moves) moves.dataset.ply = d.dataset.ply;
     panel.querySelectorAll(".move.move-last").forEach(function (m) {
@@ -737,6 +740,47 @@
       span.appendChild(document.createTextNode("+" + lead));
       el.appendChild(span);
     }
+  }
+
+  // setOpening shows the delta's opening ("B20 Sicilian Defence": the code,
+  // a space, the name) as views/game.templ openingLine draws it, before the
+  // move list, from the page's copy of an opening line when there was none.
+  function setOpening(pieces, text) {
+    var cut = text.indexOf(" ");
+    var eco = text.slice(0, cut), name = text.slice(cut + 1);
+    var line = document.querySelector('[data-testid="opening"]');
+    if (!line) {
+      var copy = pieces.content.querySelector(".opening");
+      var moves = document.getElementById("moves");
+      if (!copy || !moves) return;
+      line = document.importNode(copy, true);
+      line.dataset.testid = "opening";
+      line.querySelector(".opening-eco").dataset.testid = "opening-eco";
+      moves.parentNode.insertBefore(line, moves);
+    }
+    var code = line.querySelector('[data-testid="opening-eco"]');
+    if (!code) return;
+    line.title = name;
+    code.textContent = eco;
+    while (code.nextSibling) line.removeChild(code.nextSibling);
+    line.appendChild(document.createTextNode(" " + name));
+  }
+
+  // setResignTexts puts the delta's texts of the resign confirmation in
+  // place when the move changed them (the abort rule ended: Abort became
+  // Resign): its button, its question and its confirming button.
+  function setResignTexts(panel, d) {
+    if (d.dataset.resignButton === undefined) return;
+    var confirm = panel.querySelector('[data-testid="resign"]');
+    if (!confirm) return;
+    var parts = [
+      [confirm.querySelector('[data-testid="resign-open"]'), d.dataset.resignButton],
+      [confirm.querySelector("form > span"), d.dataset.resignConfirm],
+      [confirm.querySelector('[data-testid="resign-confirm"]'), d.dataset.resignYes]
+    ];
+    parts.forEach(function (p) {
+      if (p[0]) p[0].textContent = p[1];
+    });
   }
 
   // expandDests turns the delta's legal moves, grouped by their square, a
