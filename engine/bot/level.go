@@ -88,7 +88,7 @@ type style struct {
 var styles = [...]style{
 	Easy:   {depth: 2, nodes: 6_000, noise: 40, margin: 110, temperature: 40, lapse: 220}, // aims at 2–10% v Stockfish 1350, 5+0.05
 	Medium: {depth: 3, nodes: 10_000, noise: 40, margin: 100, temperature: 30},            // aims at 35–55% v Stockfish 1350, 5+0.05
-	Hard:   {depth: 5, nodes: 60_000, noise: 25, margin: 60, temperature: 20},             // aims at 40–60% v Stockfish 1700, 10+0.1
+	Hard:   {depth: 5, nodes: 80_000, noise: 25, margin: 50, temperature: 15},             // aims at 40–60% v Stockfish 1700, 10+0.1
 	Max:    {},
 }
 
