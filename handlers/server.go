@@ -33,12 +33,13 @@ func NewServer(addr string, routes http.Handler, logger *slog.Logger) *http.Serv
 
 // H2CStreams is how many requests, event streams included, one HTTP/2
 // connection may carry at once when the server speaks HTTP/2 without TLS
-// (ServeH2C); a reverse proxy opens another connection past it. Not more:
+// (ServeH2C); a reverse proxy opens another connection past it. Few:
 // net/http's HTTP/2 write scheduler looks through a connection's open
-// streams for each frame it sends, and with 1,000 mostly idle event
-// streams a connection that search took a fifth of the server's CPU at
-// 5,000 games. At 100, 20,000 streams take 200 connections.
-const H2CStreams = 100
+// streams for each frame it sends, and at 5,000 games (10,000 mostly idle
+// event streams) that search took a fifth of the server's CPU at 1,000
+// streams a connection and a tenth at 100. At 32, 20,000 streams take
+// some 625 connections, each a few KB.
+const H2CStreams = 32
 
 // ServeH2C makes srv speak HTTP/2 without TLS (h2c, with prior knowledge)
 // beside HTTP/1.1 on a plain listener, for a reverse proxy that talks
