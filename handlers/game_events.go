@@ -29,12 +29,14 @@ func (h *Handler) handleGameEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // streamGame streams game id to one viewer from feed, which it closes.
-// A spectator's stream is taken out of net/http when it can be (see
-// sse_detach.go): it outlives the handler, and a spectator who leaves is
-// noticed at the stream's next write (a clock update or a heartbeat), or
-// at the next check that the client is still there (peerGone). A
-// player's stream stays with net/http, which notices at once that the
-// client went away: the 45-second countdown starts then.
+// Over HTTP/1.1 a spectator's stream is taken out of net/http when it can
+// be (see sse_detach.go): it outlives the handler, and a spectator who
+// leaves is noticed at the stream's next write (a clock update or a
+// heartbeat), or at the next check that the client is still there
+// (peerGone). A player's stream stays with net/http, which notices at
+// once that the client went away: the 45-second countdown starts then.
+// Over HTTP/2 every stream is handed off (sse_handoff.go), and net/http
+// still tells when its client goes away.
 func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, feed GameFeed) {
 	ctx := r.Context()
 	snap, err := feed.Snapshot(ctx)
@@ -54,24 +56,59 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 	if !gs.viewer.playing && h.detachGameStream(w, r, gs) {
 		return
 	}
-	defer feed.Close()
-	if user, _ := userFrom(ctx); gs.viewer.playing {
-		if err := feed.Connected(ctx, user.ID); err != nil {
-			h.log.WarnContext(ctx, "connect to game", "game", id, "err", err)
+	base := h.baseURL(r)
+	if handOff(r, func(ctx context.Context, w http.ResponseWriter) func() {
+		if err := gs.start(ctx, w, base); err != nil {
+			h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
+			return nil
 		}
-		defer feed.Disconnected(user.ID)
-		if h.lag != nil {
-			h.lag.open(id, user.ID)
-			defer h.lag.close(id, user.ID)
-			gs.lagUser = user.ID
-		}
+		return func() { gs.serve(ctx) }
+	}) {
+		return
 	}
-	if gs.stream, err = h.newStream(w, r); err != nil {
+	if err := gs.start(ctx, w, base); err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	gs.serve(ctx)
+}
+
+// start sends the stream's head on w and readies it to run under ctx; a
+// player's stream connects them to the table. If the stream cannot start,
+// start closes the feed. base is the request's Handler.baseURL.
+func (gs *gameStream) start(ctx context.Context, w http.ResponseWriter, base string) error {
+	h := gs.h
+	stream, err := h.startStream(ctx, w)
+	if err != nil {
+		gs.feed.Close()
+		return err
+	}
+	gs.stream, gs.views = stream, newStreamViews(h, ctx, base, gs.feed)
+	if user, _ := userFrom(ctx); gs.viewer.playing {
+		gs.player = user.ID
+		if err := gs.feed.Connected(ctx, user.ID); err != nil {
+			h.log.WarnContext(ctx, "connect to game", "game", gs.id, "err", err)
+		}
+		if h.lag != nil {
+			h.lag.open(gs.id, user.ID)
+			gs.lagUser = user.ID
+		}
+	}
+	return nil
+}
+
+// serve runs the stream start readied until it ends, then closes it and
+// the feed; a player's stream, their connection to the table while it
+// lasts, disconnects them.
+func (gs *gameStream) serve(ctx context.Context) {
+	defer gs.feed.Close()
+	if gs.player != 0 {
+		defer gs.feed.Disconnected(gs.player)
+	}
+	if gs.lagUser != 0 {
+		defer gs.h.lag.close(gs.id, gs.lagUser)
+	}
 	defer gs.stream.close()
-	gs.views = newStreamViews(h, ctx, h.baseURL(r), feed)
 	gs.run(ctx)
 }
 

@@ -36,8 +36,11 @@ type gameStream struct {
 	// lagUser is the player whose round trip the stream's pings measure
 	// (lag.go), 0 for none; pings go out only while the game is live.
 	// lastPing is when the latest went out (see pingDue).
-	lagUser   int64
-	lastPing  time.Time
+	lagUser  int64
+	lastPing time.Time
+	// player is the user whose stream it is if they play the game, 0
+	// for a spectator: their connection to the table (gameStream.start).
+	player    int64
 	pingTimer *time.Timer
 	// first is the snapshot the stream began with, taken to know the
 	// viewer (streamGame), sent as the first panel.
@@ -131,7 +134,7 @@ func (gs *gameStream) run(ctx context.Context) {
 		case now := <-sync.C:
 			err = onOwnStack(func() error { return gs.tick(ctx, now) })
 		case now := <-pingC:
-			err = gs.pingIfQuiet(now)
+			err = onOwnStack(func() error { return gs.pingIfQuiet(now) })
 		}
 		if err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)

@@ -352,7 +352,7 @@ func (h *Handler) Routes() http.Handler {
 	})
 	// Last, to see every route: a wrong method gets the error page too.
 	r.MethodNotAllowed(h.page(h.methodNotAllowed(routeTable(r))).ServeHTTP)
-	return r
+	return streamsHandedOff{Router: r, serve: handOffStreams(r)}
 }
 
 // render writes component c as a complete HTML response with the given

@@ -113,7 +113,13 @@ func startSSE(ctx context.Context, out eventSink, writeTimeout time.Duration) (*
 // newStream starts an event stream on w for r with the handler's write
 // timeout. The caller must close it.
 func (h *Handler) newStream(w http.ResponseWriter, r *http.Request) (*sseWriter, error) {
-	s, err := newSSEWriter(r.Context(), w)
+	return h.startStream(r.Context(), w)
+}
+
+// startStream starts an event stream on w, which runs under ctx, with the
+// handler's write timeout. The caller must close it.
+func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseWriter, error) {
+	s, err := newSSEWriter(ctx, w)
 	if s != nil {
 		s.writeTimeout = h.streamWrite
 	}

@@ -60,6 +60,19 @@ func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		h.detached.done()
 	}
+	if handOff(r, func(ctx context.Context, w http.ResponseWriter) func() {
+		stream, err := h.startStream(ctx, w)
+		if err != nil {
+			h.log.DebugContext(ctx, "watch stream", "err", err)
+			return nil
+		}
+		return func() {
+			defer stream.close()
+			ws.run(ctx, stream)
+		}
+	}) {
+		return
+	}
 	stream, err := h.newStream(w, r)
 	if err != nil {
 		h.fail(w, r, err)
@@ -123,7 +136,7 @@ func (ws *watchStream) run(ctx context.Context, stream *sseWriter) {
 				err = errClientGone
 			case now.Sub(ws.lastWrite) >= h.heartbeat:
 				ws.lastWrite = now
-				err = stream.comment("ping")
+				err = onOwnStack(func() error { return stream.comment("ping") })
 			}
 		}
 		if err != nil {

@@ -1,0 +1,110 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// Over HTTP/2 (h2c behind a proxy, ServeH2C, or TLS) a stream cannot be
+// taken out of net/http as detachSSE does over HTTP/1.1: its connection
+// carries other requests. The handler's goroutine then lives as long as
+// the stream; waiting where the handler runs, under the router and some
+// forty frames of middleware, it would keep the stack those grew (16 KB)
+// and every request copy and context they made, for hours. Instead the
+// handler hands the stream off (handOff): the middleware returns, and the
+// same goroutine runs the stream a few frames from its top
+// (handOffStreams), where the collector shrinks its stack to a few KB.
+
+// streamHandoff is the place a stream handed off waits in, one per
+// HTTP/2 GET request.
+type streamHandoff struct {
+	// ctx and w are the request's context and response as net/http made
+	// them, under no middleware's values or wrapper: ctx ends when the
+	// client resets the stream or the server shuts down (NewServer).
+	ctx context.Context
+	w   http.ResponseWriter
+	// run is the stream, nil if the handler did not hand one off; slot is
+	// its place under the caps, given back when it ends.
+	run  func()
+	slot *streamSlot
+}
+
+// streamHandoffKey is the context key of the request's *streamHandoff.
+type streamHandoffKey struct{}
+
+// streamsHandedOff is the site's router behind handOffStreams; the
+// router's routes are still there to walk (chi.Walk).
+type streamsHandedOff struct {
+	chi.Router
+	serve http.Handler
+}
+
+func (s streamsHandedOff) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serve.ServeHTTP(w, r) }
+
+// handOffStreams runs the stream a handler handed off (handOff), once
+// next has returned. It wraps the whole site, ahead of every middleware:
+// what the middleware log and count of a stream handed off is its start,
+// as for a stream detached over HTTP/1.1.
+//
+// The middleware and the handler of a stream's request run on a goroutine
+// of their own, which ends with them: the stack they grow goes with it,
+// and the request's goroutine, which waits in the stream for hours, keeps
+// the few KB it started with (a collection would shrink it by half at
+// most, and only while it used under a quarter).
+func handOffStreams(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor != 2 || !isStreamRequest(r) || r.Method != http.MethodGet {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ho := &streamHandoff{ctx: r.Context(), w: w}
+		r = r.WithContext(context.WithValue(r.Context(), streamHandoffKey{}, ho))
+		onOwnGoroutine(func() { next.ServeHTTP(w, r) })
+		if ho.run == nil {
+			return
+		}
+		defer ho.slot.release()
+		ho.run()
+	})
+}
+
+// onOwnGoroutine runs fn on a new goroutine and waits for it. A panic in
+// fn is raised again on the caller's goroutine, where net/http recovers
+// it as it would have.
+func onOwnGoroutine(fn func()) {
+	var panicked any
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		fn()
+	}()
+	<-done
+	if panicked != nil {
+		panic(panicked)
+	}
+}
+
+// handOff hands r's stream off when r came over HTTP/2 (handOffStreams):
+// start runs at once, with the context and the response the stream will
+// run on (what rendering reads of r's context, streamContext, on the
+// request's own; net/http's response), to send the stream's head, and
+// returns the function that runs the stream, which runs once the
+// middleware has returned (nil: the stream did not start, and start has
+// said why). handOff reports false, having done nothing, over HTTP/1.1.
+// The stream's work past its head must run on other goroutines
+// (onOwnStack), or the stack it grows stays with the stream.
+func handOff(r *http.Request, start func(ctx context.Context, w http.ResponseWriter) (run func())) bool {
+	ho, ok := r.Context().Value(streamHandoffKey{}).(*streamHandoff)
+	if !ok || ho.run != nil {
+		return false
+	}
+	run := start(streamContext(ho.ctx, r.Context()), ho.w)
+	if run != nil {
+		ho.slot = detachStreamSlot(r.Context())
+		ho.run = run
+	}
+	return true
+}

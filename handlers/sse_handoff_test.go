@@ -1,0 +1,191 @@
+package handlers
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"runtime/pprof"
+	"strings"
+	"testing"
+	"time"
+
+	"satranc/engine/chess"
+)
+
+// newH2CStreamEnv is a streamEnv whose server and client speak HTTP/2
+// without TLS, as the server behind a proxy does (ServeH2C).
+func newH2CStreamEnv(t *testing.T, limits StreamLimits) *streamEnv {
+	t.Helper()
+	e := newStreamEnv(t, limits, nil)
+	e.srv.Close()
+	srv := httptest.NewUnstartedServer(e.h.Routes())
+	ServeH2C(srv.Config)
+	srv.Start()
+	tr := srv.Client().Transport.(*http.Transport)
+	tr.Protocols = new(http.Protocols)
+	tr.Protocols.SetUnencryptedHTTP2(true)
+	e.srv = srv
+	return e
+}
+
+// TestStreamHandoffOverHTTP2: over HTTP/2 the game and Watch streams are
+// handed off (sse_handoff.go): each waits a few frames from the top of its
+// goroutine, not under the middleware, and still works as before: the
+// players' and a spectator's streams get the move, a stream closed gives
+// its slot back under the caps, and a player whose stream closes is
+// noticed at once (the disconnection countdown starts).
+func TestStreamHandoffOverHTTP2(t *testing.T) {
+	e := newH2CStreamEnv(t, StreamLimits{PerMember: 2, PerAddress: 20, Total: 20})
+	game := fmt.Sprintf("/games/%d/events", e.gameID)
+	const a = "198.51.100.1"
+
+	ayse := e.open(game, e.ayse, a)
+	bora := e.open(game, e.bora, "198.51.100.2")
+	spectator := e.open(game, e.cemil, a)
+	watch := e.open("/watch/events", e.cemil, a)
+	for _, resp := range []*http.Response{ayse, bora, spectator, watch} {
+		if resp.ProtoMajor != 2 {
+			t.Fatalf("a stream came over %s: the test needs HTTP/2", resp.Proto)
+		}
+	}
+	e.waitOpen(4)
+	ayseEvents, boraEvents, spectatorEvents := eventIDs(ayse), eventIDs(bora), eventIDs(spectator)
+	for _, c := range []struct {
+		name   string
+		events <-chan string
+	}{{"ayse", ayseEvents}, {"bora", boraEvents}, {"the spectator", spectatorEvents}} {
+		waitEventID(t, c.name, c.events, "0")
+	}
+
+	// Every stream waits outside the middleware: no goroutine of a
+	// stream has the router on its stack.
+	waiting := streamStacks(t)
+	if len(waiting) < 4 {
+		t.Fatalf("%d goroutines wait in a stream, want at least 4:\n%s", len(waiting), strings.Join(waiting, "\n\n"))
+	}
+	for _, stack := range waiting {
+		if strings.Contains(stack, "go-chi") || !strings.Contains(stack, "handOffStreams") {
+			t.Errorf("a stream waits under the middleware, not handed off:\n%s", stack)
+		}
+	}
+
+	// A move reaches the players and the spectator.
+	snap, err := e.games.Game(context.Background(), e.gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover, moverSide := e.ayse, chess.White
+	if side, _ := snap.SideOf(e.bora.ID); side == chess.White {
+		mover = e.bora
+	}
+	form := url.Values{"move": {"e4"}, "ply": {"0"}}
+	req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/games/%d/moves", e.srv.URL, e.gameID), strings.NewReader(form.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("HX-Request", "true")
+	req.AddCookie(mover.cookie)
+	resp, err := e.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("the move: %d", resp.StatusCode)
+	}
+	for _, c := range []struct {
+		name   string
+		events <-chan string
+	}{{"ayse", ayseEvents}, {"bora", boraEvents}, {"the spectator", spectatorEvents}} {
+		waitEventID(t, c.name, c.events, "1")
+	}
+
+	// The member cap holds for streams handed off, and a stream closed
+	// gives its slot back.
+	refused := e.get(game, e.cemil, a, "Accept", "text/event-stream")
+	if body := readBody(t, refused); refused.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, text(t, "en", "error.too_many_streams")) {
+		t.Errorf("a third stream of Cemil's: %d: %.300s", refused.StatusCode, body)
+	}
+	refused.Body.Close()
+	spectator.Body.Close()
+	e.waitOpen(3)
+	e.open(game, e.cemil, a)
+
+	// A player whose stream closes is noticed at once.
+	ayseSide := moverSide
+	if mover != e.ayse {
+		ayseSide = moverSide.Other()
+	}
+	ayse.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		snap, err := e.games.Game(context.Background(), e.gameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !snap.DisconnectDeadline[ayseSide].IsZero() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ayşe's stream closed, and her disconnection countdown has not started")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e.waitOpen(3)
+}
+
+// eventIDs sends the id of every event resp's stream carries.
+func eventIDs(resp *http.Response) <-chan string {
+	ids := make(chan string, 64)
+	go func() {
+		defer close(ids)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				ids <- id
+			}
+		}
+	}()
+	return ids
+}
+
+// waitEventID waits for the event of id on events, skipping others.
+func waitEventID(t *testing.T, name string, events <-chan string, id string) {
+	t.Helper()
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case got, ok := <-events:
+			if !ok {
+				t.Fatalf("%s's stream ended before event %s", name, id)
+			}
+			if got == id {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("%s's stream: no event %s", name, id)
+		}
+	}
+}
+
+// streamStacks returns the stacks of the goroutines that wait in a game
+// or Watch stream's loop.
+func streamStacks(t *testing.T) []string {
+	t.Helper()
+	var sb strings.Builder
+	if err := pprof.Lookup("goroutine").WriteTo(&sb, 2); err != nil {
+		t.Fatal(err)
+	}
+	var waiting []string
+	for _, stack := range strings.Split(sb.String(), "\n\n") {
+		if strings.Contains(stack, "(*gameStream).run(") || strings.Contains(stack, "(*watchStream).run(") {
+			waiting = append(waiting, stack)
+		}
+	}
+	return waiting
+}
