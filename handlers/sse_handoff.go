@@ -13,12 +13,13 @@ import (
 // the stream; waiting where the handler runs, under the router and some
 // forty frames of middleware, it would keep the stack those grew (16 KB)
 // and every request copy and context they made, for hours. Instead the
-// handler hands the stream off (handOff): the middleware returns, and the
-// same goroutine runs the stream a few frames from its top
-// (handOffStreams), where the collector shrinks its stack to a few KB.
+// handler hands the stream off (handOff): the middleware and the handler
+// run on a goroutine of their own, which ends once the stream's head is
+// sent, and the request's goroutine runs the stream a few frames from its
+// top (handOffStreams), on the few KB of stack it started with.
 
 // streamHandoff is the place a stream handed off waits in, one per
-// HTTP/2 GET request.
+// HTTP/2 request for an event stream.
 type streamHandoff struct {
 	// ctx and w are the request's context and response as net/http made
 	// them, under no middleware's values or wrapper: ctx ends when the

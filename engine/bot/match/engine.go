@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -92,7 +93,8 @@ type UCI struct {
 var ErrEngine = errors.New("match: engine")
 
 // StartUCI starts the engine program path with args, completes the
-// handshake and sets the options.
+// handshake and sets the options. A value outside the range the engine
+// announces for a spin option is an error wrapping ErrEngine.
 func StartUCI(ctx context.Context, path string, args []string, options map[string]string) (*UCI, error) {
 	cmd := exec.Command(path, args...)
 	in, err := cmd.StdinPipe()
@@ -115,7 +117,8 @@ func StartUCI(ctx context.Context, path string, args []string, options map[strin
 		}
 	}()
 	e.send("uci")
-	if _, err := e.await(ctx, "uciok", 10*time.Second); err != nil {
+	offered, err := e.readOptions(ctx)
+	if err != nil {
 		e.Close()
 		return nil, err
 	}
@@ -125,6 +128,13 @@ func StartUCI(ctx context.Context, path string, args []string, options map[strin
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		// An engine ignores a value out of an option's range (Stockfish
+		// 15.1 keeps UCI_Elo at 1350 when asked for 1320): a match would
+		// run against another setting than the one it is named after.
+		if r, ok := offered[n]; ok && !r.holds(options[n]) {
+			e.Close()
+			return nil, fmt.Errorf("%w: %s offers %s from %d to %d, not %s", ErrEngine, e.name, n, r.min, r.max, options[n])
+		}
 		e.send("setoption name " + n + " value " + options[n])
 		if n == "UCI_Elo" {
 			e.name += "-" + options[n]
@@ -139,6 +149,59 @@ func StartUCI(ctx context.Context, path string, args []string, options map[strin
 }
 
 func (e *UCI) send(s string) { _, _ = io.WriteString(e.in, s+"\n") }
+
+// spinRange is the range of values a spin option of an engine takes.
+type spinRange struct{ min, max int }
+
+// holds reports whether v, a number, lies in r.
+func (r spinRange) holds(v string) bool {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	return err == nil && n >= r.min && n <= r.max
+}
+
+// readOptions reads the engine's answer to "uci" up to "uciok" and
+// returns the ranges of its spin options by name.
+func (e *UCI) readOptions(ctx context.Context) (map[string]spinRange, error) {
+	offered := map[string]spinRange{}
+	for {
+		line, err := e.await(ctx, "", 10*time.Second)
+		if err != nil {
+			return nil, fmt.Errorf("waiting for uciok: %w", err)
+		}
+		if line == "uciok" {
+			return offered, nil
+		}
+		if name, r, ok := parseSpinOption(line); ok {
+			offered[name] = r
+		}
+	}
+}
+
+// parseSpinOption reads an "option name N type spin default D min A max
+// B" line (a name may have spaces: "Skill Level").
+func parseSpinOption(line string) (name string, r spinRange, ok bool) {
+	rest, found := strings.CutPrefix(line, "option name ")
+	if !found {
+		return "", r, false
+	}
+	name, rest, found = strings.Cut(rest, " type ")
+	if !found || !strings.HasPrefix(rest, "spin ") {
+		return "", r, false
+	}
+	f := strings.Fields(rest)
+	var haveMin, haveMax bool
+	for i := 0; i+1 < len(f); i++ {
+		n, err := strconv.Atoi(f[i+1])
+		switch {
+		case err != nil:
+		case f[i] == "min":
+			r.min, haveMin = n, true
+		case f[i] == "max":
+			r.max, haveMax = n, true
+		}
+	}
+	return name, r, haveMin && haveMax
+}
 
 // await reads lines until one starts with prefix, and returns it.
 func (e *UCI) await(ctx context.Context, prefix string, timeout time.Duration) (string, error) {
