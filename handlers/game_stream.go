@@ -84,7 +84,7 @@ func (gs *gameStream) run(ctx context.Context) {
 	h := gs.h
 	defer h.metrics.streamStarted()()
 	if err := onOwnStack(func() error { return gs.sendFirst(ctx) }); err != nil {
-		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+		gs.logEnd(ctx, err)
 		return
 	}
 	// Clock updates between moves correct the page's own countdown; they
@@ -107,40 +107,63 @@ func (gs *gameStream) run(ctx context.Context) {
 		defer pings.Stop()
 		pingC, gs.pingTimer = pings.C, pings
 	}
+	// The loop only waits: each case's work is in a function of its own
+	// (and on a stack of its own, onOwnStack), so that the waiting frame
+	// stays small and so does an idle stream's stack (sse_handoff.go).
 	for {
 		var err error
+		ended := false
 		select {
 		case <-ctx.Done():
 			return
 		case ev, ok := <-gs.feed.Events():
-			if !ok {
-				return // dropped for falling behind: the page reconnects for a fresh snapshot
-			}
-			// One render covers a burst of events; voice signals go one by one.
-			burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
-			var rendered bool
-			err = onOwnStack(func() (err error) {
-				rendered, err = gs.deliver(ctx, burst)
-				return err
-			})
-			if err == nil && !open {
-				return
-			}
-			if rendered {
-				// The panel carried the clocks: the next update is due
-				// only after clockSync without one.
-				sync.Reset(h.clockSync)
-			}
+			ended, err = gs.onEvent(ctx, ev, ok, sync)
 		case now := <-sync.C:
 			err = onOwnStack(func() error { return gs.tick(ctx, now) })
 		case now := <-pingC:
 			err = onOwnStack(func() error { return gs.pingIfQuiet(now) })
 		}
 		if err != nil {
-			h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+			gs.logEnd(ctx, err)
+			return
+		}
+		if ended {
 			return
 		}
 	}
+}
+
+// onEvent sends what ev and the events waiting behind it change (ok is
+// false when the feed dropped the stream for falling behind: the page
+// reconnects for a fresh snapshot); ended says the stream is over.
+func (gs *gameStream) onEvent(ctx context.Context, ev play.Event, ok bool, sync *time.Ticker) (ended bool, err error) {
+	if !ok {
+		return true, nil
+	}
+	// One render covers a burst of events; voice signals go one by one.
+	burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
+	var rendered bool
+	err = onOwnStack(func() (err error) {
+		rendered, err = gs.deliver(ctx, burst)
+		return err
+	})
+	if err == nil && !open {
+		return true, nil
+	}
+	if rendered {
+		// The panel carried the clocks: the next update is due only
+		// after clockSync without one.
+		sync.Reset(gs.h.clockSync)
+	}
+	return false, err
+}
+
+// logEnd logs why the stream ended. It is kept out of line: inlined, its
+// arguments would take room in the waiting frame of run.
+//
+//go:noinline
+func (gs *gameStream) logEnd(ctx context.Context, err error) {
+	gs.h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 }
 
 // sendFirst sends the game's panel as it stands: the snapshot the stream

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"runtime/pprof"
 	"strings"
 	"testing"
@@ -73,30 +72,7 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	}
 
 	// A move reaches the players and the spectator.
-	snap, err := e.games.Game(context.Background(), e.gameID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mover, moverSide := e.ayse, chess.White
-	if side, _ := snap.SideOf(e.bora.ID); side == chess.White {
-		mover = e.bora
-	}
-	form := url.Values{"move": {"e4"}, "ply": {"0"}}
-	req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/games/%d/moves", e.srv.URL, e.gameID), strings.NewReader(form.Encode()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("HX-Request", "true")
-	req.AddCookie(mover.cookie)
-	resp, err := e.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		t.Fatalf("the move: %d", resp.StatusCode)
-	}
+	white := e.playE4(a)
 	for _, c := range []struct {
 		name   string
 		events <-chan string
@@ -116,9 +92,9 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	e.open(game, e.cemil, a)
 
 	// A player whose stream closes is noticed at once.
-	ayseSide := moverSide
-	if mover != e.ayse {
-		ayseSide = moverSide.Other()
+	ayseSide := chess.White
+	if white != e.ayse {
+		ayseSide = chess.Black
 	}
 	ayse.Body.Close()
 	deadline := time.Now().Add(5 * time.Second)

@@ -202,6 +202,39 @@ func newStreamEnv(t *testing.T, limits StreamLimits, owners Owners) *streamEnv {
 	return e
 }
 
+// playE4 has the game's white player play 1.e4 from the client address
+// addr, and returns them.
+func (e *streamEnv) playE4(addr string) player {
+	e.t.Helper()
+	snap, err := e.games.Game(context.Background(), e.gameID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	white := e.ayse
+	if side, _ := snap.SideOf(e.bora.ID); side == chess.White {
+		white = e.bora
+	}
+	form := url.Values{"move": {"e4"}, "ply": {"0"}}
+	req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/games/%d/moves", e.srv.URL, e.gameID), strings.NewReader(form.Encode()))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("HX-Request", "true")
+	req.Header.Set("X-Forwarded-For", addr)
+	req.AddCookie(white.cookie)
+	resp, err := e.srv.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	body := readBody(e.t, resp)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		e.t.Errorf("1.e4 by %s: %d: %.300s", white.Name, resp.StatusCode, body)
+	}
+	return white
+}
+
 // close ends the streams still open, then the server.
 func (e *streamEnv) close() {
 	for _, resp := range e.streams {
@@ -347,32 +380,7 @@ func TestStreamLimits(t *testing.T) {
 	e.served("/", guest, a)
 	e.served("/", e.cemil, a)
 	e.served(fmt.Sprintf("/games/%d", e.gameID), e.cemil, a)
-	snap, err := e.games.Game(context.Background(), e.gameID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mover := e.ayse
-	if side, _ := snap.SideOf(e.bora.ID); side == chess.White {
-		mover = e.bora
-	}
-	form := url.Values{"move": {"e4"}, "ply": {"0"}}
-	req, err := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/games/%d/moves", e.srv.URL, e.gameID), strings.NewReader(form.Encode()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("HX-Request", "true")
-	req.Header.Set("X-Forwarded-For", a)
-	req.AddCookie(mover.cookie)
-	resp, err := e.srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := readBody(t, resp)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		t.Errorf("a move while the streams are capped: %d: %.300s", resp.StatusCode, body)
-	}
+	e.playE4(a)
 	if snap, err := e.games.Game(context.Background(), e.gameID); err != nil || snap.Ply != 1 {
 		t.Errorf("after the move: ply %d, %v; want 1", snap.Ply, err)
 	}
@@ -382,7 +390,7 @@ func TestStreamLimits(t *testing.T) {
 	e.open(standings, guest, "198.51.100.3")
 	e.waitOpen(8)
 	e.refused(standings, guest, "198.51.100.4", "error.streams_busy")
-	resp = e.get(standings, guest, "198.51.100.4", "Accept-Language", "tr")
+	resp := e.get(standings, guest, "198.51.100.4", "Accept-Language", "tr")
 	if body := readBody(t, resp); resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, text(t, "tr", "error.streams_busy")) {
 		t.Errorf("refused in Turkish: %d: %.300s", resp.StatusCode, body)
 	}

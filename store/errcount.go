@@ -105,6 +105,14 @@ func (d countedDB) QueryxContext(ctx context.Context, query string, args ...any)
 	return rows, d.errs.check(err)
 }
 
+// ScanRowContext scans the first row of query into dest, by position,
+// without sqlx's mapping by name: the store's hottest reads (a session's
+// user on every request) spent a third of their time and memory there.
+// No row is sql.ErrNoRows.
+func (d countedDB) ScanRowContext(ctx context.Context, dest []any, query string, args ...any) error {
+	return d.errs.check(d.DB.QueryRowContext(ctx, query, args...).Scan(dest...))
+}
+
 func (d countedDB) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
 	row := d.DB.QueryRowxContext(ctx, query, args...)
 	_ = d.errs.check(row.Err())

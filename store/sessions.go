@@ -40,7 +40,7 @@ func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) e
 // ErrNotFound and account.ErrNotFound.
 func (s *Store) UserBySession(ctx context.Context, tokenHash []byte) (account.User, error) {
 	var r userRow
-	err := s.rdb.GetContext(ctx, &r, `SELECT `+userColumns+` FROM users
+	err := s.rdb.ScanRowContext(ctx, r.fields(), `SELECT `+userColumns+` FROM users
 		WHERE id = (SELECT user_id FROM sessions WHERE token_hash = ? AND expires_at > ?)`, tokenHash, s.now())
 	if err != nil {
 		return account.User{}, fmt.Errorf("store: session: %w", notFound(err))

@@ -36,6 +36,11 @@ type userRow struct {
 	SoundOff bool `db:"sound_off"`
 }
 
+// fields are the row's fields in the order of userColumns, to scan into.
+func (r *userRow) fields() []any {
+	return []any{&r.ID, &r.Username, &r.Language, &r.Gender, &r.Admin, &r.CreatedAt, &r.BoardTheme, &r.PieceSet, &r.Frame, &r.SoundOff}
+}
+
 // toUser converts a row.
 func toUser(r userRow) (account.User, error) {
 	created, err := time.Parse(timeLayout, r.CreatedAt)
