@@ -205,15 +205,22 @@ func TestBrowserPracticeControls(t *testing.T) {
 
 	// A draw offer in the opening: the computer, not worse, declines at once.
 	// The abort confirmation opened before is open after the panel's
-	// redraws (static/js/confirm.js). Checked once they are over: in about
-	// one run in eight it was seen closed for a moment between the answer's
-	// swaps, open again right after.
+	// redraws (static/js/confirm.js).
 	b.do(10*time.Second, chromedp.Click(`[data-testid="resign-open"]`), chromedp.WaitVisible(`[data-testid="resign-confirm"]`))
+	// The draw form came with the computer's move. htmx takes a swapped-in
+	// form over when the swap settles (20 ms on); a click before that posts
+	// it as a plain form, which answers by loading the page afresh, where
+	// no confirmation is open. A person takes longer than that to click.
+	waitFor(b, 5*time.Second, `(function () {
+		var f = document.querySelector('[data-testid="draw-offer"]');
+		f = f && f.closest('form');
+		return !!(f && f['htmx-internal-data'] && f['htmx-internal-data'].initHash);
+	})()`)
 	start := time.Now()
 	b.do(10*time.Second, chromedp.Click(`[data-testid="draw-offer"]`))
 	waitFor(b, 5*time.Second, `!document.querySelector('[data-testid="draw-pending"]') && document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
 	t.Logf("the computer declined the draw in %v", time.Since(start).Round(time.Millisecond))
-	if !waitedFor(b, 2*time.Second, `document.querySelector('[data-testid="resign"]').open`) {
+	if !eval[bool](b, `document.querySelector('[data-testid="resign"]').open`) {
 		t.Error("the abort confirmation closed when the panel was redrawn")
 	}
 	if n := eval[int](b, extras); n != 0 {
