@@ -103,7 +103,9 @@ func (h *Handler) viewInput(ctx context.Context, base string, snap play.Snapshot
 }
 
 // players are the names and the chosen frames of a game's human players,
-// by user ID, and their ratings in a rated game.
+// by user ID, and their ratings in a rated game. A map with nothing to
+// hold is nil (a game's streams keep them for hours: game_players.go),
+// and none is written once read.
 type players struct {
 	names, frames map[int64]string
 	ratings       map[int64]int
@@ -112,7 +114,7 @@ type players struct {
 // seatedPlayers reads the names and frames of the human players of snap,
 // and their ratings if the game is rated (the player bars show them).
 func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players {
-	p := players{names: make(map[int64]string, 2), frames: make(map[int64]string, 2), ratings: make(map[int64]int, 2)}
+	var p players
 	rated := (snap.Kind == play.Quick || snap.Kind == play.Lounge) && !snap.Unstaked
 	for _, seat := range []game.Seat{snap.White, snap.Black} {
 		if !seat.IsHuman() {
@@ -123,17 +125,29 @@ func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players
 			h.log.WarnContext(ctx, "player name", "user", seat.User, "err", err)
 			continue
 		}
-		p.names[seat.User], p.frames[seat.User] = u.Name, u.Look.Normal().Frame
+		p.names = setIn(p.names, seat.User, u.Name)
+		if frame := u.Look.Normal().Frame; frame != "" {
+			p.frames = setIn(p.frames, seat.User, frame)
+		}
 		if rated && h.profiles != nil {
 			st, err := h.profiles.Stats(ctx, seat.User)
 			if err != nil {
 				h.log.WarnContext(ctx, "player rating", "user", seat.User, "err", err)
 				continue
 			}
-			p.ratings[seat.User] = st.Rating
+			p.ratings = setIn(p.ratings, seat.User, st.Rating)
 		}
 	}
 	return p
+}
+
+// setIn sets m[k] to v, making m (for two players) if it is nil.
+func setIn[V any](m map[int64]V, k int64, v V) map[int64]V {
+	if m == nil {
+		m = make(map[int64]V, 2)
+	}
+	m[k] = v
+	return m
 }
 
 // pageView is gameView for the whole game page, which also has the voice

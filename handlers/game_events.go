@@ -57,12 +57,12 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 		return
 	}
 	base := h.baseURL(r)
-	if handOff(r, func(ctx context.Context, w http.ResponseWriter) func() {
+	if handOff(r, func(ctx context.Context, w http.ResponseWriter) handedOffStream {
 		if err := gs.start(ctx, w, base); err != nil {
 			h.log.DebugContext(ctx, "game stream", "game", id, "err", err)
 			return nil
 		}
-		return func() { gs.serve(ctx) }
+		return gs
 	}) {
 		return
 	}
@@ -83,7 +83,7 @@ func (gs *gameStream) start(ctx context.Context, w http.ResponseWriter, base str
 		gs.feed.Close()
 		return err
 	}
-	gs.stream, gs.views = stream, newStreamViews(h, ctx, base, gs.feed)
+	gs.stream, gs.views = stream, newStreamViews(h, ctx, base, gs.feed, gs.id)
 	if user, _ := userFrom(ctx); gs.viewer.playing {
 		gs.player = user.ID
 		if err := gs.feed.Connected(ctx, user.ID); err != nil {
@@ -95,21 +95,6 @@ func (gs *gameStream) start(ctx context.Context, w http.ResponseWriter, base str
 		}
 	}
 	return nil
-}
-
-// serve runs the stream start readied until it ends, then closes it and
-// the feed; a player's stream, their connection to the table while it
-// lasts, disconnects them.
-func (gs *gameStream) serve(ctx context.Context) {
-	defer gs.feed.Close()
-	if gs.player != 0 {
-		defer gs.feed.Disconnected(gs.player)
-	}
-	if gs.lagUser != 0 {
-		defer gs.h.lag.close(gs.id, gs.lagUser)
-	}
-	defer gs.stream.close()
-	gs.run(ctx)
 }
 
 // detachGameStream serves gs, a spectator's stream, on r's connection
@@ -132,13 +117,11 @@ func (h *Handler) detachGameStream(w http.ResponseWriter, r *http.Request, gs *g
 		h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
 		return true
 	}
-	gs.stream, gs.views, gs.conn = stream, newStreamViews(h, ctx, h.baseURL(r), gs.feed), sink.conn
+	gs.stream, gs.views, gs.conn = stream, newStreamViews(h, ctx, h.baseURL(r), gs.feed, gs.id), sink.conn
 	go func() {
 		defer h.detached.done()
-		defer gs.feed.Close()
 		defer sink.Close()
-		defer stream.close()
-		gs.run(ctx)
+		gs.serve(ctx) // closes the stream and the feed
 	}()
 	return true
 }

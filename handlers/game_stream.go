@@ -23,6 +23,10 @@ import (
 // from the snapshot each event carries (play.Event.After), never asking
 // the game's writer again.
 type gameStream struct {
+	// ctx is the stream's context, set when it starts to serve: a stream
+	// is one long call, whose loop passes nothing it can keep here
+	// (gameStream.wait).
+	ctx    context.Context
 	h      *Handler
 	id     int64
 	feed   GameFeed
@@ -40,8 +44,14 @@ type gameStream struct {
 	lastPing time.Time
 	// player is the user whose stream it is if they play the game, 0
 	// for a spectator: their connection to the table (gameStream.start).
-	player    int64
+	player int64
+	// clock paces the clock updates and heartbeats; pingTimer (pingC)
+	// the pings of a player's stream gone quiet, nil for a spectator's.
+	clock     *time.Ticker
 	pingTimer *time.Timer
+	pingC     <-chan time.Time
+	// uncount ends the stream's count in the metrics.
+	uncount func()
 	// first is the snapshot the stream began with, taken to know the
 	// viewer (streamGame), sent as the first panel.
 	first *play.Snapshot
@@ -75,25 +85,42 @@ type gameViewer struct {
 // errClientGone ends a stream whose client closed the connection.
 var errClientGone = errors.New("handlers: sse: the client went away")
 
-// run sends the snapshot, then the panel after every change the viewer
+// serve sends the snapshot, then the panel after every change the viewer
 // sees and the clocks every few seconds, until ctx ends, the client goes
-// away or the feed ends. All the work is done on stacks of its own
-// (onOwnStack): the stream's goroutine only waits, and its stack stays at
-// the smallest.
-func (gs *gameStream) run(ctx context.Context) {
+// away or the feed ends; then it closes the stream and the feed, and a
+// player's stream, their connection to the table while it lasts,
+// disconnects them. All the work is done on stacks of its own
+// (onOwnStack): the stream's goroutine only waits (wait), a few frames
+// from its top, and its stack stays at the smallest (sse_handoff.go).
+func (gs *gameStream) serve(ctx context.Context) {
+	gs.ctx = ctx
+	defer gs.finish()
+	err := onOwnStack(gs.begin)
+	if err == nil {
+		err = gs.wait()
+	}
+	if err != nil && err != errStreamOver {
+		gs.logEnd(err)
+	}
+}
+
+// errStreamOver ends a stream whose feed ended: no error to log.
+var errStreamOver = errors.New("handlers: the stream is over")
+
+// begin counts the stream as open, sends the first panel and starts the
+// stream's timers.
+func (gs *gameStream) begin() error {
 	h := gs.h
-	defer h.metrics.streamStarted()()
-	if err := onOwnStack(func() error { return gs.sendFirst(ctx) }); err != nil {
-		gs.logEnd(ctx, err)
-		return
+	gs.uncount = h.metrics.streamStarted()
+	if err := gs.sendFirst(gs.ctx); err != nil {
+		return err
 	}
 	// Clock updates between moves correct the page's own countdown; they
 	// also keep proxies from closing a quiet stream, as the heartbeat does
 	// once the game is over. Every panel carries the clocks, so a game
 	// moving faster than clockSync needs no update between its moves: with
 	// thousands of streams they would cost as much as the moves.
-	sync := time.NewTicker(h.clockSync)
-	defer sync.Stop()
+	gs.clock = time.NewTicker(h.clockSync)
 	gs.lastWrite = time.Now()
 	// A player's stream pings the page to measure the round trip (lag.go).
 	// A ping rides with the next event once lagPing has passed since the
@@ -101,69 +128,102 @@ func (gs *gameStream) run(ctx context.Context) {
 	// stream that sent nothing for twice as long sends one of its own, at
 	// the timer: with thousands of streams, pings of their own every few
 	// seconds were more writes than the moves.
-	var pingC <-chan time.Time
 	if gs.lagUser != 0 {
-		pings := time.NewTimer(2 * h.lagPing)
-		defer pings.Stop()
-		pingC, gs.pingTimer = pings.C, pings
+		gs.pingTimer = time.NewTimer(2 * h.lagPing)
+		gs.pingC = gs.pingTimer.C
 	}
-	// The loop only waits: each case's work is in a function of its own
-	// (and on a stack of its own, onOwnStack), so that the waiting frame
-	// stays small and so does an idle stream's stack (sse_handoff.go).
+	return nil
+}
+
+// finish stops the stream's timers and closes the stream and the feed; a
+// player is disconnected from the table.
+func (gs *gameStream) finish() {
+	if gs.pingTimer != nil {
+		gs.pingTimer.Stop()
+	}
+	if gs.clock != nil {
+		gs.clock.Stop()
+	}
+	if gs.uncount != nil {
+		gs.uncount()
+	}
+	gs.stream.close()
+	gs.views.release()
+	if gs.lagUser != 0 {
+		gs.h.lag.close(gs.id, gs.lagUser)
+	}
+	if gs.player != 0 {
+		gs.feed.Disconnected(gs.player)
+	}
+	gs.feed.Close()
+}
+
+// wait is the stream's loop: it waits for the game's events, the clock
+// updates and the pings until the stream's context ends, a write fails
+// or the feed ends (errStreamOver). It only waits: each case's work is in
+// a function of its own (and on a stack of its own, onOwnStack), so that
+// the frames of an idle stream stay few and small (sse_handoff.go).
+func (gs *gameStream) wait() error {
 	for {
 		var err error
-		ended := false
 		select {
-		case <-ctx.Done():
-			return
+		case <-gs.ctx.Done():
+			return nil
 		case ev, ok := <-gs.feed.Events():
-			ended, err = gs.onEvent(ctx, ev, ok, sync)
-		case now := <-sync.C:
-			err = onOwnStack(func() error { return gs.tick(ctx, now) })
-		case now := <-pingC:
-			err = onOwnStack(func() error { return gs.pingIfQuiet(now) })
+			err = gs.onEvent(ev, ok)
+		case <-gs.clock.C:
+			err = gs.onTick()
+		case <-gs.pingC:
+			err = gs.onPing()
 		}
 		if err != nil {
-			gs.logEnd(ctx, err)
-			return
-		}
-		if ended {
-			return
+			return err
 		}
 	}
 }
 
 // onEvent sends what ev and the events waiting behind it change (ok is
 // false when the feed dropped the stream for falling behind: the page
-// reconnects for a fresh snapshot); ended says the stream is over.
-func (gs *gameStream) onEvent(ctx context.Context, ev play.Event, ok bool, sync *time.Ticker) (ended bool, err error) {
+// reconnects for a fresh snapshot); errStreamOver says the stream is
+// over.
+func (gs *gameStream) onEvent(ev play.Event, ok bool) error {
 	if !ok {
-		return true, nil
+		return errStreamOver
 	}
 	// One render covers a burst of events; voice signals go one by one.
 	burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
 	var rendered bool
-	err = onOwnStack(func() (err error) {
-		rendered, err = gs.deliver(ctx, burst)
+	err := onOwnStack(func() (err error) {
+		rendered, err = gs.deliver(gs.ctx, burst)
 		return err
 	})
 	if err == nil && !open {
-		return true, nil
+		return errStreamOver
 	}
 	if rendered {
 		// The panel carried the clocks: the next update is due only
 		// after clockSync without one.
-		sync.Reset(gs.h.clockSync)
+		gs.clock.Reset(gs.h.clockSync)
 	}
-	return false, err
+	return err
+}
+
+// onTick sends the clocks or a heartbeat (tick).
+func (gs *gameStream) onTick() error {
+	return onOwnStack(func() error { return gs.tick(gs.ctx, time.Now()) })
+}
+
+// onPing sends a ping if the stream has been quiet (pingIfQuiet).
+func (gs *gameStream) onPing() error {
+	return onOwnStack(func() error { return gs.pingIfQuiet(time.Now()) })
 }
 
 // logEnd logs why the stream ended. It is kept out of line: inlined, its
-// arguments would take room in the waiting frame of run.
+// arguments would take room in the waiting frame of serve.
 //
 //go:noinline
-func (gs *gameStream) logEnd(ctx context.Context, err error) {
-	gs.h.log.DebugContext(ctx, "game stream", "game", gs.id, "err", err)
+func (gs *gameStream) logEnd(err error) {
+	gs.h.log.DebugContext(gs.ctx, "game stream", "game", gs.id, "err", err)
 }
 
 // sendFirst sends the game's panel as it stands: the snapshot the stream

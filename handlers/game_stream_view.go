@@ -12,22 +12,27 @@ import (
 
 // streamViews builds the views of one game stream. A stream renders the
 // panel after every move and the clocks every few seconds, for as long as
-// the game lasts: it reads the players' names and frames once (again only if the
-// seats change, when a private game's guest sits down) and the chat log
+// the game lasts: it takes the players' names and frames once, from those
+// the game's streams share (Handler.players; again only if the seats
+// change, when a private game's guest sits down), and reads the chat log
 // only when a chat event says it changed, instead of querying the database
 // for every render. It keeps of the request only what the views need (the
 // user and the language in ctx, the site's address), so that a stream may
 // outlive its request (sse_detach.go).
 type streamViews struct {
-	h       *Handler
-	ctx     context.Context
-	base    string // Handler.baseURL of the request
-	feed    GameFeed
-	seats   [2]game.Seat
-	players players
-	chat    []chat.Message
-	chatNew bool // the chat log must be read again
-	san     sanMoves
+	h    *Handler
+	ctx  context.Context
+	base string // Handler.baseURL of the request
+	feed GameFeed
+	// game is the game streamed, whose players the stream holds (release).
+	game int64
+	// players were taken for seats and over (hasPlayers: they were).
+	hasPlayers bool
+	seats      [2]game.Seat
+	players    players
+	chat       []chat.Message
+	chatNew    bool // the chat log must be read again
+	san        sanMoves
 	// over says the players were read after the game ended.
 	over bool
 	// settled is the viewer's settlement of the game once it is over,
@@ -35,9 +40,15 @@ type streamViews struct {
 	settled *play.Settlement
 }
 
-func newStreamViews(h *Handler, ctx context.Context, base string, feed GameFeed) *streamViews {
-	return &streamViews{h: h, ctx: ctx, base: base, feed: feed, chatNew: true}
+// newStreamViews returns the views of a stream of game id, which holds
+// the game's players until release.
+func newStreamViews(h *Handler, ctx context.Context, base string, feed GameFeed, id int64) *streamViews {
+	h.players.hold(id)
+	return &streamViews{h: h, ctx: ctx, base: base, feed: feed, game: id, chatNew: true}
 }
+
+// release gives back the game's players the stream held.
+func (v *streamViews) release() { v.h.players.release(v.game) }
 
 // chatChanged marks the chat log for reading again before the next panel.
 func (v *streamViews) chatChanged() { v.chatNew = true }
@@ -55,8 +66,9 @@ func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 func (v *streamViews) playersInput(snap play.Snapshot) views.GameViewInput {
 	// Read again when the game ends too: the player bars then show the
 	// ratings the game's settlement gave, as the result panel does.
-	if seats := [2]game.Seat{snap.White, snap.Black}; v.players.names == nil || seats != v.seats || snap.Status.Over() != v.over {
-		v.seats, v.players, v.over = seats, v.h.seatedPlayers(v.ctx, snap), snap.Status.Over()
+	if seats := [2]game.Seat{snap.White, snap.Black}; !v.hasPlayers || seats != v.seats || snap.Status.Over() != v.over {
+		v.seats, v.players, v.over = seats, v.h.players.of(v.ctx, v.h, snap), snap.Status.Over()
+		v.hasPlayers = true
 	}
 	return v.h.viewInput(v.ctx, v.base, snap, v.players)
 }

@@ -209,6 +209,9 @@ type Handler struct {
 	online *onlineMembers
 	// openings names the live games' openings (opening.go).
 	openings openingCache
+	// players are the players of the games with a stream open, which
+	// the streams share (game_players.go).
+	players gamePlayers
 }
 
 // New returns a Handler using the dependencies in cfg.
@@ -352,7 +355,7 @@ func (h *Handler) Routes() http.Handler {
 	})
 	// Last, to see every route: a wrong method gets the error page too.
 	r.MethodNotAllowed(h.page(h.methodNotAllowed(routeTable(r))).ServeHTTP)
-	return streamsHandedOff{Router: r, serve: handOffStreams(r)}
+	return &streamsHandedOff{Router: r}
 }
 
 // render writes component c as a complete HTML response with the given

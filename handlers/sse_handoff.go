@@ -16,7 +16,7 @@ import (
 // handler hands the stream off (handOff): the middleware and the handler
 // run on a goroutine of their own, which ends once the stream's head is
 // sent, and the request's goroutine runs the stream a few frames from its
-// top (handOffStreams), on the few KB of stack it started with.
+// top (streamsHandedOff), on the few KB of stack it started with.
 
 // streamHandoff is the place a stream handed off waits in, one per
 // HTTP/2 request for an event stream.
@@ -26,49 +26,61 @@ type streamHandoff struct {
 	// client resets the stream or the server shuts down (NewServer).
 	ctx context.Context
 	w   http.ResponseWriter
-	// run is the stream, nil if the handler did not hand one off; slot is
-	// its place under the caps, given back when it ends.
-	run  func()
-	slot *streamSlot
+	// stream is the stream handed off, to serve under streamCtx; nil if
+	// the handler did not hand one off. slot is its place under the caps,
+	// given back when it ends.
+	stream    handedOffStream
+	streamCtx context.Context
+	slot      *streamSlot
+}
+
+// handedOffStream is a stream handed off (handOff): serve runs it until it
+// ends, and then closes it.
+type handedOffStream interface {
+	serve(ctx context.Context)
 }
 
 // streamHandoffKey is the context key of the request's *streamHandoff.
 type streamHandoffKey struct{}
 
-// streamsHandedOff is the site's router behind handOffStreams; the
-// router's routes are still there to walk (chi.Walk).
+// streamsHandedOff is the site's router, which runs the streams handed
+// off (handOff) once the middleware has returned; the router's routes are
+// still there to walk (chi.Walk). It wraps the whole site, ahead of every
+// middleware: what the middleware log and count of a stream handed off is
+// its start, as for a stream detached over HTTP/1.1.
 type streamsHandedOff struct {
 	chi.Router
-	serve http.Handler
 }
 
-func (s streamsHandedOff) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serve.ServeHTTP(w, r) }
+// ServeHTTP runs the middleware and the handler of a stream's request on
+// a goroutine of their own, which ends with them: the stack they grow goes
+// with it. The request's goroutine then waits in the stream for hours with
+// only a few frames on its stack: net/http's, this one and the stream's
+// loop. Kept that shallow, a collection shrinks its stack to 4 KB (it
+// shrinks a stack by half only while less than a quarter is in use,
+// counting 800 bytes of guard), where an idle stream would otherwise keep
+// 8 KB.
+func (s *streamsHandedOff) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ProtoMajor != 2 || r.Method != http.MethodGet || !isStreamRequest(r) {
+		s.Router.ServeHTTP(w, r)
+		return
+	}
+	ho := s.runHandler(w, r)
+	if ho.stream == nil {
+		return
+	}
+	defer ho.slot.release()
+	ho.stream.serve(ho.streamCtx)
+}
 
-// handOffStreams runs the stream a handler handed off (handOff), once
-// next has returned. It wraps the whole site, ahead of every middleware:
-// what the middleware log and count of a stream handed off is its start,
-// as for a stream detached over HTTP/1.1.
-//
-// The middleware and the handler of a stream's request run on a goroutine
-// of their own, which ends with them: the stack they grow goes with it,
-// and the request's goroutine, which waits in the stream for hours, keeps
-// the few KB it started with (a collection would shrink it by half at
-// most, and only while it used under a quarter).
-func handOffStreams(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ProtoMajor != 2 || !isStreamRequest(r) || r.Method != http.MethodGet {
-			next.ServeHTTP(w, r)
-			return
-		}
-		ho := &streamHandoff{ctx: r.Context(), w: w}
-		r = r.WithContext(context.WithValue(r.Context(), streamHandoffKey{}, ho))
-		onOwnGoroutine(func() { next.ServeHTTP(w, r) })
-		if ho.run == nil {
-			return
-		}
-		defer ho.slot.release()
-		ho.run()
-	})
+// runHandler runs the middleware and the handler of r, a stream's
+// request over HTTP/2, on a goroutine of their own, and returns what the
+// handler handed off.
+func (s *streamsHandedOff) runHandler(w http.ResponseWriter, r *http.Request) *streamHandoff {
+	ho := &streamHandoff{ctx: r.Context(), w: w}
+	r = r.WithContext(context.WithValue(r.Context(), streamHandoffKey{}, ho))
+	onOwnGoroutine(func() { s.Router.ServeHTTP(w, r) })
+	return ho
 }
 
 // onOwnGoroutine runs fn on a new goroutine and waits for it. A panic in
@@ -88,24 +100,24 @@ func onOwnGoroutine(fn func()) {
 	}
 }
 
-// handOff hands r's stream off when r came over HTTP/2 (handOffStreams):
+// handOff hands r's stream off when r came over HTTP/2 (streamsHandedOff):
 // start runs at once, with the context and the response the stream will
 // run on (what rendering reads of r's context, streamContext, on the
 // request's own; net/http's response), to send the stream's head, and
-// returns the function that runs the stream, which runs once the
-// middleware has returned (nil: the stream did not start, and start has
-// said why). handOff reports false, having done nothing, over HTTP/1.1.
-// The stream's work past its head must run on other goroutines
-// (onOwnStack), or the stack it grows stays with the stream.
-func handOff(r *http.Request, start func(ctx context.Context, w http.ResponseWriter) (run func())) bool {
+// returns the stream, served under that context once the middleware has
+// returned (nil: the stream did not start, and start has said why).
+// handOff reports false, having done nothing, over HTTP/1.1. The
+// stream's work past its head must run on other goroutines (onOwnStack),
+// or the stack it grows stays with the stream.
+func handOff(r *http.Request, start func(ctx context.Context, w http.ResponseWriter) handedOffStream) bool {
 	ho, ok := r.Context().Value(streamHandoffKey{}).(*streamHandoff)
-	if !ok || ho.run != nil {
+	if !ok || ho.stream != nil {
 		return false
 	}
-	run := start(streamContext(ho.ctx, r.Context()), ho.w)
-	if run != nil {
+	ctx := streamContext(ho.ctx, r.Context())
+	if stream := start(ctx, ho.w); stream != nil {
 		ho.slot = detachStreamSlot(r.Context())
-		ho.run = run
+		ho.stream, ho.streamCtx = stream, ctx
 	}
 	return true
 }

@@ -60,13 +60,18 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	}
 
 	// Every stream waits outside the middleware: no goroutine of a
-	// stream has the router on its stack.
+	// stream has the router on its stack. A stream enters its loop once
+	// its first event is sent: give the last ones a moment.
 	waiting := streamStacks(t)
+	for deadline := time.Now().Add(5 * time.Second); len(waiting) < 4 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		waiting = streamStacks(t)
+	}
 	if len(waiting) < 4 {
 		t.Fatalf("%d goroutines wait in a stream, want at least 4:\n%s", len(waiting), strings.Join(waiting, "\n\n"))
 	}
 	for _, stack := range waiting {
-		if strings.Contains(stack, "go-chi") || !strings.Contains(stack, "handOffStreams") {
+		if strings.Contains(stack, "go-chi") || !strings.Contains(stack, "streamsHandedOff") {
 			t.Errorf("a stream waits under the middleware, not handed off:\n%s", stack)
 		}
 	}
@@ -155,7 +160,7 @@ func streamStacks(t *testing.T) []string {
 	}
 	var waiting []string
 	for _, stack := range strings.Split(sb.String(), "\n\n") {
-		if strings.Contains(stack, "(*gameStream).run(") || strings.Contains(stack, "(*watchStream).run(") {
+		if strings.Contains(stack, "(*gameStream).wait(") || strings.Contains(stack, "(*watchStream).wait(") {
 			waiting = append(waiting, stack)
 		}
 	}

@@ -48,9 +48,8 @@ func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 			go func() {
 				defer h.detached.done()
 				defer sink.Close()
-				defer stream.close()
-				ws.conn = sink.conn
-				ws.run(ctx, stream)
+				ws.conn, ws.stream = sink.conn, stream
+				ws.serve(ctx) // closes the stream
 			}()
 			return
 		case !errors.Is(err, http.ErrNotSupported):
@@ -60,16 +59,14 @@ func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		h.detached.done()
 	}
-	if handOff(r, func(ctx context.Context, w http.ResponseWriter) func() {
+	if handOff(r, func(ctx context.Context, w http.ResponseWriter) handedOffStream {
 		stream, err := h.startStream(ctx, w)
 		if err != nil {
 			h.log.DebugContext(ctx, "watch stream", "err", err)
 			return nil
 		}
-		return func() {
-			defer stream.close()
-			ws.run(ctx, stream)
-		}
+		ws.stream = stream
+		return ws
 	}) {
 		return
 	}
@@ -78,8 +75,8 @@ func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	defer stream.close()
-	ws.run(r.Context(), stream)
+	ws.stream = stream
+	ws.serve(r.Context())
 }
 
 // watchStream is one watcher's stream of the Watch list.
@@ -95,59 +92,119 @@ type watchStream struct {
 	// shown are the games on the page: the others' moves are not sent.
 	shown     map[int64]bool
 	lastWrite time.Time
+	// stream is where the events go, sub the list's changes, tick the
+	// pace of the checks and heartbeats (begin); uncount ends the
+	// stream's count in the metrics.
+	stream  *sseWriter
+	sub     *watchSub
+	tick    *time.Ticker
+	uncount func()
 }
 
-// run sends the list, then what changes, until ctx ends, the client goes
-// away or the hub drops the watcher.
-func (ws *watchStream) run(ctx context.Context, stream *sseWriter) {
-	h := ws.h
-	defer h.metrics.streamStarted()()
-	sub, games := h.watch.subscribe(ctx)
-	defer h.watch.unsubscribe(sub)
-	if err := ws.sendList(ctx, stream, games); err != nil {
-		h.log.DebugContext(ctx, "watch stream", "err", err)
-		return
+// serve sends the list on ws.stream, then what changes, until ctx ends,
+// the client goes away or the hub drops the watcher; then it closes the
+// stream. As a game stream's (gameStream.serve), its work is done on
+// stacks of its own: the stream's goroutine only waits (wait), a few
+// frames from its top.
+func (ws *watchStream) serve(ctx context.Context) {
+	defer ws.finish()
+	err := onOwnStack(func() error { return ws.begin(ctx) })
+	if err == nil {
+		err = ws.wait(ctx)
 	}
-	// Every few seconds, as a game stream's clocks: check that the client
-	// is still there (a stream taken out of net/http), and send a
-	// heartbeat when idle.
-	tick := time.NewTicker(h.clockSync)
-	defer tick.Stop()
+	if err != nil {
+		ws.logEnd(ctx, err)
+	}
+}
+
+// begin counts the stream as open, subscribes it to the list and sends
+// the list; then it starts the ticker: every few seconds, as a game
+// stream's clocks, the stream checks that the client is still there (a
+// stream taken out of net/http) and sends a heartbeat when idle.
+func (ws *watchStream) begin(ctx context.Context) error {
+	h := ws.h
+	ws.uncount = h.metrics.streamStarted()
+	sub, games := h.watch.subscribe(ctx)
+	ws.sub = sub
+	if err := ws.sendList(ctx, games); err != nil {
+		return err
+	}
+	ws.tick = time.NewTicker(h.clockSync)
+	return nil
+}
+
+// finish stops the ticker and the subscription, and closes the stream.
+func (ws *watchStream) finish() {
+	if ws.tick != nil {
+		ws.tick.Stop()
+	}
+	if ws.sub != nil {
+		ws.h.watch.unsubscribe(ws.sub)
+	}
+	if ws.uncount != nil {
+		ws.uncount()
+	}
+	ws.stream.close()
+}
+
+// wait is the stream's loop, which only waits (gameStream.wait).
+func (ws *watchStream) wait(ctx context.Context) error {
 	for {
 		var err error
 		select {
 		case <-ctx.Done():
-			return
-		case e, ok := <-sub.c:
+			return nil
+		case e, ok := <-ws.sub.c:
 			if !ok {
-				return // dropped, or the server stops: the page reconnects
+				return nil // dropped, or the server stops: the page reconnects
 			}
-			if e.list != nil || e.game.ID == 0 {
-				err = ws.sendList(ctx, stream, e.list)
-			} else if ws.shown[e.game.ID] {
-				err = onOwnStack(func() error {
-					g := e.game.AtTime(time.Now())
-					return ws.send(ctx, stream, views.WatchGameEvent(g.ID), views.MiniGameLink(g))
-				})
-			}
-		case now := <-tick.C:
-			switch {
-			case ws.conn != nil && peerGone(ws.conn):
-				err = errClientGone
-			case now.Sub(ws.lastWrite) >= h.heartbeat:
-				ws.lastWrite = now
-				err = onOwnStack(func() error { return stream.comment("ping") })
-			}
+			err = ws.onEvent(ctx, e)
+		case now := <-ws.tick.C:
+			err = ws.onTick(now)
 		}
 		if err != nil {
-			h.log.DebugContext(ctx, "watch stream", "err", err)
-			return
+			return err
 		}
 	}
 }
 
+// onEvent sends the list again, or the board of a game on the page that
+// moved.
+func (ws *watchStream) onEvent(ctx context.Context, e *watchEvent) error {
+	if e.list == nil && e.game.ID != 0 && !ws.shown[e.game.ID] {
+		return nil
+	}
+	return onOwnStack(func() error {
+		if e.list != nil || e.game.ID == 0 {
+			return ws.sendList(ctx, e.list)
+		}
+		g := e.game.AtTime(time.Now())
+		return ws.send(ctx, views.WatchGameEvent(g.ID), views.MiniGameLink(g))
+	})
+}
+
+// onTick ends a stream whose client went away, and sends a heartbeat
+// after heartbeat without a write.
+func (ws *watchStream) onTick(now time.Time) error {
+	switch {
+	case ws.conn != nil && peerGone(ws.conn):
+		return errClientGone
+	case now.Sub(ws.lastWrite) >= ws.h.heartbeat:
+		ws.lastWrite = now
+		return onOwnStack(func() error { return ws.stream.comment("ping") })
+	}
+	return nil
+}
+
+// logEnd logs why the stream ended, out of line as gameStream.logEnd.
+//
+//go:noinline
+func (ws *watchStream) logEnd(ctx context.Context, err error) {
+	ws.h.log.DebugContext(ctx, "watch stream", "err", err)
+}
+
 // sendList sends the first n games of the list.
-func (ws *watchStream) sendList(ctx context.Context, stream *sseWriter, games []views.MiniGame) error {
+func (ws *watchStream) sendList(ctx context.Context, games []views.MiniGame) error {
 	games = views.MiniGamesAt(games[:min(ws.n, len(games))], time.Now())
 	ws.shown = make(map[int64]bool, len(games))
 	for _, g := range games {
@@ -157,15 +214,15 @@ func (ws *watchStream) sendList(ctx context.Context, stream *sseWriter, games []
 	if ws.home {
 		c = views.HomeWatchList(games)
 	}
-	return onOwnStack(func() error { return ws.send(ctx, stream, views.EventWatchList, c) })
+	return ws.send(ctx, views.EventWatchList, c)
 }
 
 // send writes one event.
-func (ws *watchStream) send(ctx context.Context, stream *sseWriter, name string, c templ.Component) error {
-	stream.startWrite()
-	if err := stream.renderEvent(ctx, "", name, c); err != nil {
+func (ws *watchStream) send(ctx context.Context, name string, c templ.Component) error {
+	ws.stream.startWrite()
+	if err := ws.stream.renderEvent(ctx, "", name, c); err != nil {
 		return err
 	}
 	ws.lastWrite = time.Now()
-	return stream.flush()
+	return ws.stream.flush()
 }

@@ -50,7 +50,9 @@ type watchHub struct {
 }
 
 // watchEvent is what a watcher hears: the whole list again, or one game
-// of it after a move.
+// of it after a move. Every watcher gets the same one, by pointer, and
+// reads it only: a mini-board is some 2.4 KB, which each watcher's buffer
+// held 32 times over when the events went by value.
 type watchEvent struct {
 	list []views.MiniGame // set: the list changed
 	game views.MiniGame   // else: this game moved
@@ -59,7 +61,7 @@ type watchEvent struct {
 // watchSub is one watcher. Its channel is closed when it is dropped for
 // falling behind or when the server shuts down.
 type watchSub struct {
-	c    chan watchEvent
+	c    chan *watchEvent
 	once sync.Once
 }
 
@@ -191,7 +193,7 @@ type seatedGame struct {
 // (the first event of its stream); the loop starts with the first
 // watcher. The caller must call unsubscribe.
 func (wh *watchHub) subscribe(ctx context.Context) (*watchSub, []views.MiniGame) {
-	s := &watchSub{c: make(chan watchEvent, watchBuffer)}
+	s := &watchSub{c: make(chan *watchEvent, watchBuffer)}
 	wh.mu.Lock()
 	wh.subs[s] = struct{}{}
 	// The loop counts as a stream taken out of net/http: the server's
@@ -228,7 +230,7 @@ func (wh *watchHub) unsubscribe(s *watchSub) {
 
 // publish hands e to every watcher without blocking: one that fell
 // behind is dropped.
-func (wh *watchHub) publish(e watchEvent) {
+func (wh *watchHub) publish(e *watchEvent) {
 	wh.mu.Lock()
 	defer wh.mu.Unlock()
 	for s := range wh.subs {
@@ -329,13 +331,13 @@ func (wh *watchHub) moved(ctx context.Context, f *watchFollow, ids []int64) {
 		wh.games = games
 		wh.mu.Unlock()
 		if ok {
-			wh.publish(watchEvent{game: g})
+			wh.publish(&watchEvent{game: g})
 		} else {
 			f.unfollow(id)
 		}
 	}
 	if ended {
-		wh.publish(watchEvent{list: wh.current()})
+		wh.publish(&watchEvent{list: wh.current()})
 	}
 }
 
@@ -345,12 +347,12 @@ func (wh *watchHub) moved(ctx context.Context, f *watchFollow, ids []int64) {
 // only the refresh brings).
 func (wh *watchHub) announce(old, games []views.MiniGame) {
 	if !slices.EqualFunc(old, games, func(a, b views.MiniGame) bool { return a.ID == b.ID }) {
-		wh.publish(watchEvent{list: games})
+		wh.publish(&watchEvent{list: games})
 		return
 	}
 	for i, g := range games {
 		if g.Ply != old[i].Ply {
-			wh.publish(watchEvent{game: g})
+			wh.publish(&watchEvent{game: g})
 		}
 	}
 }

@@ -1,0 +1,85 @@
+package handlers
+
+import (
+	"context"
+	"sync"
+
+	"satranc/engine/game"
+	"satranc/engine/play"
+)
+
+// gamePlayers shares the players of each game with a stream open (their
+// names, frames and ratings, seatedPlayers) among the game's streams: a
+// game watched by a thousand spectators reads them from the store once,
+// and holds them once, instead of once per stream. The maps it hands out
+// are read only. A game's entry lasts while a stream of it holds it (hold,
+// release). The zero value is ready.
+type gamePlayers struct {
+	mu    sync.Mutex
+	games map[int64]*seatedEntry
+}
+
+// seatedEntry is one game's players, as read for its seats and for the
+// game over or not (the ratings change at its end), and how many streams
+// hold it.
+type seatedEntry struct {
+	streams int
+	read    bool
+	seats   [2]game.Seat
+	over    bool
+	players players
+}
+
+// hold keeps game id's entry while a stream of it is open; release
+// gives it back.
+func (gp *gamePlayers) hold(id int64) {
+	gp.mu.Lock()
+	defer gp.mu.Unlock()
+	if gp.games == nil {
+		gp.games = make(map[int64]*seatedEntry)
+	}
+	e := gp.games[id]
+	if e == nil {
+		e = &seatedEntry{}
+		gp.games[id] = e
+	}
+	e.streams++
+}
+
+// release gives back what hold took; the last stream of a game drops its
+// entry.
+func (gp *gamePlayers) release(id int64) {
+	gp.mu.Lock()
+	defer gp.mu.Unlock()
+	e := gp.games[id]
+	if e == nil {
+		return
+	}
+	if e.streams--; e.streams <= 0 {
+		delete(gp.games, id)
+	}
+}
+
+// of returns the players of snap: the game's entry when it was read for
+// the same seats and the same end, a fresh read otherwise (kept for the
+// other streams if the game is held).
+func (gp *gamePlayers) of(ctx context.Context, h *Handler, snap play.Snapshot) players {
+	seats, over := [2]game.Seat{snap.White, snap.Black}, snap.Status.Over()
+	gp.mu.Lock()
+	e := gp.games[snap.ID]
+	if e != nil && e.read && e.seats == seats && e.over == over {
+		p := e.players
+		gp.mu.Unlock()
+		return p
+	}
+	gp.mu.Unlock()
+	// Read without the lock, which every game's streams share; two
+	// streams reading at once both read, and the later one is kept.
+	p := h.seatedPlayers(ctx, snap)
+	gp.mu.Lock()
+	if e := gp.games[snap.ID]; e != nil {
+		e.read, e.seats, e.over, e.players = true, seats, over, p
+	}
+	gp.mu.Unlock()
+	return p
+}
