@@ -402,7 +402,7 @@ func TestEventStreamCompressionCost(t *testing.T) {
 	measure(next()) // the snapshot
 	for ply := 2; ply <= len(moves); ply++ {
 		games.setSnap(testSnapshot(t, time.Now(), moves[:ply]...))
-		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{
+		games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{
 			Stamp: game.Stamp{Ply: ply, Time: time.Now()}, Side: chess.Color(ply % 2),
 		}})
 		measure(next())

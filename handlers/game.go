@@ -38,7 +38,7 @@ type Games interface {
 	Connected(ctx context.Context, id, user int64) error
 	Disconnected(id, user int64)
 	PGN(ctx context.Context, id int64, o play.PGNOptions) (string, error)
-	Subscribe(gameID int64) *live.Subscription[int64, play.Event]
+	Subscribe(gameID int64) *live.Subscription[int64, *play.Event]
 }
 
 // Users looks up users by ID, for the players' names shown at a game.

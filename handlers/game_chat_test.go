@@ -52,7 +52,7 @@ func (f *fakeGames) Chat(ctx context.Context, id, user int64, text string) error
 	c.mu.Lock()
 	c.msgs = append(c.msgs, chat.Message{GameID: id, User: user, Body: body, At: time.Now()})
 	c.mu.Unlock()
-	f.hub.Publish(id, play.Event{GameID: id, Payload: play.ChatPosted{Stamp: game.Stamp{Ply: snap.Ply}, From: side}})
+	f.hub.Publish(id, &play.Event{GameID: id, Payload: play.ChatPosted{Stamp: game.Stamp{Ply: snap.Ply}, From: side}})
 	return nil
 }
 
@@ -213,7 +213,7 @@ func TestGameEventsChat(t *testing.T) {
 	// (given time to draw the chat, a stream that did would show ply 1).
 	time.Sleep(100 * time.Millisecond)
 	games.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2}}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2}}})
 	ev := spectator.next(t)
 	if ply := panelPly(t, ev); ply != "2" {
 		t.Errorf("the spectator got a panel at ply %s after the chat, want only the move's (2)", ply)

@@ -75,7 +75,7 @@ func TestGameEventsSpectatorDetached(t *testing.T) {
 	player.next(t)
 	for ply, moves := range [][]string{{"e2e4", "e7e5"}, {"e2e4", "e7e5", "g1f3"}} {
 		games.setSnap(testSnapshot(t, time.Now(), moves...))
-		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{
+		games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{
 			Stamp: game.Stamp{Ply: ply + 2, Time: time.Now()}, Side: chess.Color(ply % 2),
 		}})
 		for _, s := range []*stream{spectator, player} {
@@ -140,7 +140,7 @@ func TestGameEventsSpectatorLeaves(t *testing.T) {
 	}
 	// The player's stream goes on.
 	games.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2}}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2}}})
 	if ev := player.next(t); panelPly(t, ev) != "2" {
 		t.Errorf("the player's stream after the spectator left: ply %s", panelPly(t, ev))
 	}

@@ -42,7 +42,7 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 func stuckSetup(t *testing.T, writeTimeout time.Duration) (*Handler, *fakeGames, *Metrics) {
 	t.Helper()
 	games := newFakeGames(testSnapshot(t, time.Now(), "e2e4"))
-	games.hub = live.New[int64, play.Event](1 << 20)
+	games.hub = live.New[int64, *play.Event](1 << 20)
 	accounts := &fakeAccounts{users: []account.User{ayse, bora, cemil}}
 	metrics := NewMetrics(MetricsConfig{})
 	h := New(Config{Logger: slog.New(slog.DiscardHandler), Accounts: accounts, Users: accounts, Games: games, Chat: games, Voice: games,
@@ -98,7 +98,7 @@ func TestGameEventsStuckClientDropped(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the stuck stream still runs after %d events in 10 s", published)
 		}
-		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
+		games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
 		s.next(t)
 	}
 	t.Logf("the stuck stream ended after %d events", published)
@@ -123,7 +123,7 @@ func TestGameEventsStuckClientDropped(t *testing.T) {
 	}
 
 	// The reading stream still works.
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
 	s.next(t)
 	s.close(t)
 	waitUser(t, games.disconnected, "Disconnected")

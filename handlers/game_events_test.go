@@ -230,7 +230,7 @@ func TestGameEventsPlayer(t *testing.T) {
 
 	// A move: the fake's game moves on and the hub tells the stream.
 	games.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{
 		Stamp: game.Stamp{Ply: 2, Time: time.Now()}, Side: chess.Black,
 	}})
 	ev = s.next(t)
@@ -296,7 +296,7 @@ func TestGameEventsBurst(t *testing.T) {
 	moves := []string{"e2e4", "e7e5", "g1f3"}
 	games.setSnap(testSnapshot(t, time.Now(), moves...))
 	for i := range moves {
-		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: i + 1}}})
+		games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: i + 1}}})
 	}
 	// However the burst is split into renders, each shows the latest state
 	// and the last one is at ply 3.
@@ -398,7 +398,7 @@ func TestGameEventsNoClockUpdateBetweenMoves(t *testing.T) {
 		defer close(moving)
 		// Two and a half clock syncs of moves, 50 ms apart.
 		for i := range int(5 * clockSync / (100 * time.Millisecond)) {
-			games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: i + 2}}})
+			games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: i + 2}}})
 			time.Sleep(50 * time.Millisecond)
 		}
 	}()

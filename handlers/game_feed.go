@@ -21,7 +21,7 @@ type GameFeed interface {
 	// Events returns the game's events. The channel is closed when the
 	// feed ends (the stream fell behind, or the bus went away): the page
 	// reconnects for a fresh snapshot.
-	Events() <-chan play.Event
+	Events() <-chan *play.Event
 	// ChatMuted reports whether user muted the opponent's chat.
 	ChatMuted(user int64) bool
 	// Connected and Disconnected tell the game's writer that one of
@@ -48,7 +48,7 @@ type localFeed struct {
 	chat  GameChat
 	id    int64
 	sub   interface {
-		C() <-chan play.Event
+		C() <-chan *play.Event
 		Close()
 	}
 }
@@ -70,8 +70,8 @@ func (f *localFeed) Snapshot(ctx context.Context) (*play.Snapshot, error) {
 	snap, err := f.games.Game(ctx, f.id)
 	return &snap, err
 }
-func (f *localFeed) Events() <-chan play.Event { return f.sub.C() }
-func (f *localFeed) ChatMuted(user int64) bool { return f.chat.ChatMuted(f.id, user) }
+func (f *localFeed) Events() <-chan *play.Event { return f.sub.C() }
+func (f *localFeed) ChatMuted(user int64) bool  { return f.chat.ChatMuted(f.id, user) }
 func (f *localFeed) Connected(ctx context.Context, user int64) error {
 	return f.games.Connected(ctx, f.id, user)
 }

@@ -131,7 +131,7 @@ func TestRematchSendsPlayersThere(t *testing.T) {
 	spectator.next(t)
 	over.RematchID = 99
 	games.setSnap(over)
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: play.RematchReady{Stamp: game.Stamp{Ply: 4}, NewGameID: 99}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: play.RematchReady{Stamp: game.Stamp{Ply: 4}, NewGameID: 99}})
 	ev := player.nextWhere(t, func(ev sseEvent) bool { return ev.name == views.EventRematch })
 	if !strings.Contains(ev.data, `href="/games/99"`) || !strings.Contains(ev.data, "data-navigate") {
 		t.Errorf("rematch event %q, want a link to /games/99 to follow", ev.data)
@@ -145,7 +145,7 @@ func TestRematchSendsPlayersThere(t *testing.T) {
 	if !strings.Contains(first.data, `data-testid="rematch-go"`) {
 		t.Error("a page opened after the rematch has no link to it")
 	}
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: play.ChatPosted{Stamp: game.Stamp{Ply: 4}}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: play.ChatPosted{Stamp: game.Stamp{Ply: 4}}})
 	if ev := later.nextWhere(t, func(ev sseEvent) bool { return ev.name != "" }); ev.name != views.EventGame {
 		t.Errorf("a page opened after the rematch got %q", ev.name)
 	}

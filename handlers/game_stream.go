@@ -186,12 +186,12 @@ func (gs *gameStream) wait() error {
 // false when the feed dropped the stream for falling behind: the page
 // reconnects for a fresh snapshot); errStreamOver says the stream is
 // over.
-func (gs *gameStream) onEvent(ev play.Event, ok bool) error {
+func (gs *gameStream) onEvent(ev *play.Event, ok bool) error {
 	if !ok {
 		return errStreamOver
 	}
 	// One render covers a burst of events; voice signals go one by one.
-	burst, open := appendWaiting([]play.Event{ev}, gs.feed.Events())
+	burst, open := appendWaiting([]*play.Event{ev}, gs.feed.Events())
 	var rendered bool
 	err := onOwnStack(func() (err error) {
 		rendered, err = gs.deliver(gs.ctx, burst)
@@ -298,7 +298,7 @@ var panelDeltas = sync.Pool{New: func() any { return new(views.PanelDelta) }}
 // voice chat, not even their events; a player does not get their own
 // signals back. rendered reports whether the panel, and with it the
 // clocks, went out. It observes the moves' latency.
-func (gs *gameStream) deliver(ctx context.Context, burst []play.Event) (rendered bool, err error) {
+func (gs *gameStream) deliver(ctx context.Context, burst []*play.Event) (rendered bool, err error) {
 	var next *play.Snapshot
 	chatted, unknown := false, false
 	for _, ev := range burst {

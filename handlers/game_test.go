@@ -99,7 +99,7 @@ type call struct {
 // fakeGames is a Games that serves one snapshot per game, records the
 // calls it gets and answers them with the errors the test chooses.
 type fakeGames struct {
-	hub *live.Hub[int64, play.Event]
+	hub *live.Hub[int64, *play.Event]
 
 	mu     sync.Mutex
 	snaps  map[int64]play.Snapshot
@@ -117,7 +117,7 @@ type fakeGames struct {
 
 func newFakeGames(snaps ...play.Snapshot) *fakeGames {
 	f := &fakeGames{
-		hub:          live.New[int64, play.Event](0),
+		hub:          live.New[int64, *play.Event](0),
 		snaps:        make(map[int64]play.Snapshot),
 		errs:         make(map[string]error),
 		connected:    make(chan int64, 16),
@@ -256,7 +256,7 @@ func (f *fakeGames) PGN(_ context.Context, id int64, o play.PGNOptions) (string,
 	return f.pgn, err
 }
 
-func (f *fakeGames) Subscribe(gameID int64) *live.Subscription[int64, play.Event] {
+func (f *fakeGames) Subscribe(gameID int64) *live.Subscription[int64, *play.Event] {
 	_ = f.record(call{method: "Subscribe", game: gameID})
 	return f.hub.Subscribe(gameID)
 }

@@ -197,7 +197,7 @@ func (m *Metrics) streamStarted() (done func()) {
 // to a stream, the time since the move was accepted: the time of its
 // stamp, set when the game took it (on the game's owner, for a stream
 // served from the bus).
-func (m *Metrics) movesWritten(burst []play.Event, now time.Time) {
+func (m *Metrics) movesWritten(burst []*play.Event, now time.Time) {
 	if m == nil {
 		return
 	}

@@ -45,7 +45,7 @@ func TestShutdownWithStuckClient(t *testing.T) {
 	// Far more than the stuck connection's buffers hold: its stream ends
 	// up blocked in a write, while the reading one gets every event.
 	for range 100 {
-		games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
+		games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 1}}})
 		s.next(t)
 	}
 	if n := testutil.ToFloat64(metrics.streams); n != 2 {

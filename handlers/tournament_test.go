@@ -219,14 +219,14 @@ func TestTournamentEvents(t *testing.T) {
 		t.Fatalf("first panel %q, want empty standings", ev.data)
 	}
 	tt.set(tourney.Standing{User: 1, Name: "ayse", Points: 3, Games: 1, Wins: 1})
-	games.hub.Publish(play.Endings, play.Event{GameID: 9, Payload: game.Ended{}})
+	games.hub.Publish(play.Endings, &play.Event{GameID: 9, Payload: game.Ended{}})
 	if ev := next(); !strings.Contains(ev.data, `data-user="ayse" data-points="3" data-games="1"`) {
 		t.Fatalf("panel after a game's end %q, want ayse with 3 points", ev.data)
 	}
 	// A game ending right after that one is not lost: its panel comes
 	// when standingsEvery has passed.
 	tt.set(tourney.Standing{User: 1, Name: "ayse", Points: 3, Games: 1, Wins: 1}, tourney.Standing{User: 2, Name: "bora", Points: 1, Games: 1})
-	games.hub.Publish(play.Endings, play.Event{GameID: 10, Payload: game.Ended{}})
+	games.hub.Publish(play.Endings, &play.Event{GameID: 10, Payload: game.Ended{}})
 	if ev := next(); !strings.Contains(ev.data, `data-user="bora" data-points="1"`) {
 		t.Fatalf("panel after a second game's end %q, want bora with 1 point", ev.data)
 	}

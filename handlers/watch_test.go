@@ -174,7 +174,7 @@ func TestWatchStream(t *testing.T) {
 	}
 
 	games.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2, Time: time.Now()}, Side: chess.Black}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2, Time: time.Now()}, Side: chess.Black}})
 	ev = s.nextWhere(t, func(ev sseEvent) bool { return ev.name != "" })
 	if ev.name != views.WatchGameEvent(testGameID) || !strings.Contains(ev.data, `data-ply="2"`) || strings.Contains(ev.data, "<li") {
 		t.Fatalf("after the move: event %q: %.300s, want game 7's mini-board alone at ply 2", ev.name, ev.data)
@@ -183,7 +183,7 @@ func TestWatchStream(t *testing.T) {
 	over := testSnapshot(t, time.Now(), "e2e4", "e7e5")
 	over.Status = game.Finished
 	games.setSnap(over)
-	games.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Ended{Stamp: game.Stamp{Ply: 2, Time: time.Now()}}})
+	games.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Ended{Stamp: game.Stamp{Ply: 2, Time: time.Now()}}})
 	ev = s.nextWhere(t, func(ev sseEvent) bool { return ev.name != "" })
 	if ev.name != views.EventWatchList || strings.Contains(ev.data, `data-game-id="7"`) || !strings.Contains(ev.data, `data-testid="watch-empty"`) {
 		t.Fatalf("after the end: event %q: %.300s, want the empty list", ev.name, ev.data)
@@ -264,7 +264,7 @@ func TestWatchFromBus(t *testing.T) {
 		}
 	}
 	remote.setSnap(testSnapshot(t, time.Now(), "e2e4", "e7e5"))
-	remote.hub.Publish(testGameID, play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2, Time: time.Now()}, Side: chess.Black}})
+	remote.hub.Publish(testGameID, &play.Event{GameID: testGameID, Payload: game.Moved{Stamp: game.Stamp{Ply: 2, Time: time.Now()}, Side: chess.Black}})
 	ev := s.nextWhere(t, func(ev sseEvent) bool { return ev.name != "" })
 	if ev.name != views.WatchGameEvent(testGameID) || !strings.Contains(ev.data, `data-ply="2"`) {
 		t.Fatalf("after the move on the bus: event %q: %.300s", ev.name, ev.data)

@@ -2,7 +2,7 @@
 // topic (such as a game id) and receive the messages published on it. It
 // knows nothing of HTTP; the SSE handlers read a Subscription's channel.
 //
-//	hub := live.New[int64, play.Event](16)
+//	hub := live.New[int64, *play.Event](16)
 //	sub := hub.Subscribe(gameID)
 //	defer sub.Close()
 //	for e := range sub.C() { ... } // closed when the subscriber is dropped

@@ -16,7 +16,7 @@ import (
 // far: nothing about that move or ending may be out yet.
 type announceStore struct {
 	*memStore
-	sub   *live.Subscription[int64, Event]
+	sub   *live.Subscription[int64, *Event]
 	early []string // events seen before their write
 	told  []string // every event seen, in order
 }

@@ -60,7 +60,7 @@ func randomGames(tb testing.TB, n, plies int, seed uint64) [][]string {
 // as the two players' pages do.
 type benchGame struct {
 	id, white, black int64
-	subs             [2]*live.Subscription[int64, Event]
+	subs             [2]*live.Subscription[int64, *Event]
 }
 
 func newBenchGame(tb testing.TB, s *Service) benchGame {

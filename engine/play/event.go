@@ -9,7 +9,10 @@ import (
 // the engine/game events (game.Started, game.Moved, game.DrawOffered,
 // game.DrawDeclined, game.DrawOfferLapsed, game.PlayerDisconnected,
 // game.PlayerReconnected, game.Ended) or RematchOffered, RematchReady or
-// ChatPosted (chat.go); on Endings, game.Ended or ResultVoided.
+// ChatPosted (chat.go); on Endings, game.Ended or ResultVoided. The hub
+// carries it by pointer, one for every subscriber: a stream's buffer of
+// 16 pending events holds 16 pointers, not 16 events. Read it, never
+// change it.
 type Event struct {
 	GameID  int64
 	Payload game.Event

@@ -140,7 +140,7 @@ func TestMateAndEndShareSnapshot(t *testing.T) {
 	}
 	var mate, end Event
 	for end.Payload == nil {
-		ev := <-sub.C()
+		ev := *<-sub.C()
 		switch ev.Payload.(type) {
 		case game.Moved:
 			mate = ev
@@ -178,7 +178,7 @@ func TestSharedSnapshot(t *testing.T) {
 	}
 	var moved Event
 	for moved.Payload == nil {
-		if ev := <-sub.C(); ev.ID() == 1 {
+		if ev := *<-sub.C(); ev.ID() == 1 {
 			moved = ev
 		}
 	}

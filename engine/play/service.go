@@ -32,7 +32,7 @@ type Config struct {
 	// Store keeps the games. Required.
 	Store Store
 	// Hub carries the events; nil makes a new one.
-	Hub *live.Hub[int64, Event]
+	Hub *live.Hub[int64, *Event]
 	// Bots makes computer players; nil refuses practice games.
 	Bots BotFactory
 	// PublicBots makes the computer players that fill empty seats at public
@@ -66,7 +66,7 @@ type Config struct {
 // Service runs the games. It is safe for concurrent use.
 type Service struct {
 	store   Store
-	hub     *live.Hub[int64, Event]
+	hub     *live.Hub[int64, *Event]
 	bots    BotFactory
 	public  BotFactory // bots at public tables
 	now     func() time.Time
@@ -112,7 +112,7 @@ func New(cfg Config) *Service {
 	}
 	s.errcs.New = func() any { return make(chan error, 1) }
 	if s.hub == nil {
-		s.hub = live.New[int64, Event](0)
+		s.hub = live.New[int64, *Event](0)
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -136,12 +136,12 @@ func New(cfg Config) *Service {
 }
 
 // Hub returns the hub the service publishes on.
-func (s *Service) Hub() *live.Hub[int64, Event] { return s.hub }
+func (s *Service) Hub() *live.Hub[int64, *Event] { return s.hub }
 
 // Subscribe follows the events of a game. The caller must Close the
 // subscription; its channel is closed if the subscriber falls behind, and
 // the client should then reconnect and start from a fresh Snapshot.
-func (s *Service) Subscribe(gameID int64) *live.Subscription[int64, Event] {
+func (s *Service) Subscribe(gameID int64) *live.Subscription[int64, *Event] {
 	return s.hub.Subscribe(gameID)
 }
 
@@ -340,7 +340,7 @@ func (s *Service) ResultVoided(id int64, now time.Time) {
 
 // publishEnding publishes e on Endings, here and on the other nodes.
 func (s *Service) publishEnding(e Event) {
-	s.hub.Publish(Endings, e)
+	s.hub.Publish(Endings, &e)
 	if s.cluster != nil {
 		s.cluster.Publish(Endings, e)
 	}
@@ -356,10 +356,10 @@ func (s *Service) publish(id int64, evs []game.Event, after func() Snapshot) *Sn
 	}
 	snap := after()
 	for _, e := range evs {
-		ev := Event{GameID: id, Payload: e, After: &snap}
+		ev := &Event{GameID: id, Payload: e, After: &snap}
 		s.hub.Publish(id, ev)
 		if s.cluster != nil {
-			s.cluster.Publish(id, ev)
+			s.cluster.Publish(id, *ev)
 		}
 		if _, ended := e.(game.Ended); ended {
 			s.publishEnding(Event{GameID: id, Payload: e})

@@ -21,7 +21,7 @@ import (
 func TestSnapshotsShareMoves(t *testing.T) {
 	s := New(Config{
 		Store:  benchStore{newMemStore()},
-		Hub:    live.New[int64, Event](1024), // the reader must not be dropped
+		Hub:    live.New[int64, *Event](1024), // the reader must not be dropped
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	defer s.Close()

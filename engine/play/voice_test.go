@@ -18,7 +18,7 @@ var audioSDP = voicetest.AudioSDP
 
 // nextVoice returns the next VoiceSignalled on sub, skipping other events,
 // or fails after 5 s.
-func nextVoice(t *testing.T, c <-chan Event) VoiceSignalled {
+func nextVoice(t *testing.T, c <-chan *Event) VoiceSignalled {
 	t.Helper()
 	for {
 		select {

@@ -136,7 +136,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 		defer cl.Release(context.WithoutCancel(ctx)) // after the games' writers stopped (defers run last first)
 		logger.Info("cluster node", "node", cl.ID(), "addr", cfg.NodeAddr.String())
 	}
-	hub := live.New[int64, play.Event](0)
+	hub := live.New[int64, *play.Event](0)
 	var b *cluster.Bus
 	var feeds handlers.GameFeeds
 	if cfg.NATSURL != "" {

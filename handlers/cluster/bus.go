@@ -75,7 +75,7 @@ func newBus(n *Node, log *slog.Logger) *Bus {
 // Connect connects node n to the NATS server at url, and publishes on
 // hub every ending another node announces. The subscription is in place
 // on the server when it returns.
-func Connect(ctx context.Context, url string, n *Node, hub *live.Hub[int64, play.Event], log *slog.Logger) (*Bus, error) {
+func Connect(ctx context.Context, url string, n *Node, hub *live.Hub[int64, *play.Event], log *slog.Logger) (*Bus, error) {
 	b := newBus(n, log)
 	nc, err := nats.Connect(url, nats.Name("satranc "+n.id), nats.Timeout(5*time.Second), nats.MaxReconnects(-1),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
@@ -98,7 +98,7 @@ func Connect(ctx context.Context, url string, n *Node, hub *live.Hub[int64, play
 }
 
 // start subscribes to the endings, for hub.
-func (b *Bus) start(ctx context.Context, hub *live.Hub[int64, play.Event]) error {
+func (b *Bus) start(ctx context.Context, hub *live.Hub[int64, *play.Event]) error {
 	if _, err := b.conn.Subscribe(endingsSubject, func(data []byte) { b.receive(hub, data) }); err != nil {
 		return fmt.Errorf("bus: subscribe: %w", err)
 	}
@@ -130,7 +130,7 @@ func (b *Bus) Announce(e play.Event) {
 }
 
 // receive publishes another node's ending on the local hub.
-func (b *Bus) receive(hub *live.Hub[int64, play.Event], data []byte) {
+func (b *Bus) receive(hub *live.Hub[int64, *play.Event], data []byte) {
 	var m endingMsg
 	if err := json.Unmarshal(data, &m); err != nil {
 		b.log.Warn("bus: unreadable message", "err", err)
@@ -147,7 +147,7 @@ func (b *Bus) receive(hub *live.Hub[int64, play.Event], data []byte) {
 	default:
 		return
 	}
-	hub.Publish(play.Endings, play.Event{GameID: m.GameID, Payload: p})
+	hub.Publish(play.Endings, &play.Event{GameID: m.GameID, Payload: p})
 }
 
 // setConnected records that the connection was lost or is back: the

@@ -229,7 +229,7 @@ func (g *fakeGames) presenceCalls() []presenceCall {
 // testNode is one node of a test cluster on a fakeNet.
 type testNode struct {
 	bus   *Bus
-	hub   *live.Hub[int64, play.Event]
+	hub   *live.Hub[int64, *play.Event]
 	games *fakeGames
 }
 
@@ -244,7 +244,7 @@ func newTestCluster(t *testing.T, names ...string) (*fakeNet, *fakeLeases, map[s
 	for _, name := range names {
 		addr, _ := url.Parse("http://" + name + ".test")
 		n := &testNode{bus: newBus(&Node{st: leases, id: name, addr: addr, log: log}, log),
-			hub: live.New[int64, play.Event](0), games: newFakeGames()}
+			hub: live.New[int64, *play.Event](0), games: newFakeGames()}
 		n.bus.conn = net
 		if err := n.bus.start(t.Context(), n.hub); err != nil {
 			t.Fatal(err)

@@ -125,7 +125,7 @@ func (f busFeeds) Follow(ctx context.Context, id int64) (handlers.GameFeed, erro
 	}
 	feed := &busFeed{
 		b: f.b, id: id, stream: rand.Text(), sub: sub, lost: f.b.lostC(),
-		events: make(chan play.Event), stop: make(chan struct{}),
+		events: make(chan *play.Event), stop: make(chan struct{}),
 		owner: first.Node,
 	}
 	feed.take(first)
@@ -140,7 +140,7 @@ type busFeed struct {
 	stream string // the stream's id, for the owner's count of presences
 	sub    *live.Subscription[int64, gameMsg]
 	lost   <-chan struct{} // the bus connection was lost: the feed ends
-	events chan play.Event
+	events chan *play.Event
 	stop   chan struct{}
 	once   sync.Once
 
@@ -195,7 +195,7 @@ func (f *busFeed) pump() {
 // receive keeps g's snapshot and returns its event. A message from a new
 // owner (the game was taken over) tells it of the player's stream, which
 // the new owner counts as disconnected.
-func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
+func (f *busFeed) receive(g gameMsg) (*play.Event, bool) {
 	f.mu.Lock()
 	f.take(g)
 	moved := g.Node != f.owner
@@ -211,7 +211,7 @@ func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
 	}
 	ev := g.Msg.Event
 	if ev.Payload == nil {
-		return ev, false
+		return nil, false
 	}
 	// The stream renders from the snapshot that came with the event and
 	// runs the clock on from its At by this node's clock: say the
@@ -219,7 +219,7 @@ func (f *busFeed) receive(g gameMsg) (play.Event, bool) {
 	snap := g.Msg.Snapshot
 	snap.Clocks.At = time.Now()
 	ev.After = &snap
-	return ev, true
+	return &ev, true
 }
 
 // presence tells node that this stream of user's is open or closed.
@@ -257,7 +257,7 @@ func (f *busFeed) Snapshot(context.Context) (*play.Snapshot, error) {
 }
 
 // Events is handlers.GameFeed.Events.
-func (f *busFeed) Events() <-chan play.Event { return f.events }
+func (f *busFeed) Events() <-chan *play.Event { return f.events }
 
 // ChatMuted is handlers.GameFeed.ChatMuted.
 func (f *busFeed) ChatMuted(user int64) bool {

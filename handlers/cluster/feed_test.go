@@ -51,7 +51,7 @@ func follow(t *testing.T, n *testNode, id int64) handlers.GameFeed {
 }
 
 // nextEvent returns f's next event, failing the test after a second.
-func nextEvent(t *testing.T, f handlers.GameFeed) play.Event {
+func nextEvent(t *testing.T, f handlers.GameFeed) *play.Event {
 	t.Helper()
 	select {
 	case e, ok := <-f.Events():
