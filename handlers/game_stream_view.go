@@ -62,14 +62,18 @@ func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 }
 
 // playersInput returns the view input of snap with the players' names
-// and frames, read again only when the seats change.
+// and frames: read when the stream opens, and again only when the seats
+// change.
 func (v *streamViews) playersInput(snap play.Snapshot) views.GameViewInput {
 	// Read again when the game ends too: the player bars then show the
 	// ratings the game's settlement gave, as the result panel does.
-	if seats := [2]game.Seat{snap.White, snap.Black}; !v.hasPlayers || seats != v.seats || snap.Status.Over() != v.over {
-		v.seats, v.players, v.over = seats, v.h.players.of(v.ctx, v.h, snap), snap.Status.Over()
-		v.hasPlayers = true
+	seats, over := [2]game.Seat{snap.White, snap.Black}, snap.Status.Over()
+	if !v.hasPlayers {
+		v.players = v.h.players.fresh(v.ctx, v.h, snap)
+	} else if seats != v.seats || over != v.over {
+		v.players = v.h.players.of(v.ctx, v.h, snap)
 	}
+	v.seats, v.over, v.hasPlayers = seats, over, true
 	return v.h.viewInput(v.ctx, v.base, snap, v.players)
 }
 
