@@ -128,17 +128,19 @@ func (c *compressWriter) Write(b []byte) (int, error) {
 		c.WriteHeader(http.StatusOK)
 	}
 	if !c.decided {
-		c.buf = append(c.buf, b...)
-		if len(c.buf) < minCompressBytes {
+		if len(c.buf)+len(b) < minCompressBytes {
+			c.buf = append(c.buf, b...)
 			return len(b), nil
 		}
+		// Enough to compress: b goes straight to the compressor, not
+		// through a copy (a page comes in one write of 20 KB or more).
 		c.start(true)
-		held := c.buf
-		c.buf = nil
-		if _, err := c.zw.Write(held); err != nil {
-			return 0, err
+		if held := c.buf; len(held) > 0 {
+			c.buf = nil
+			if _, err := c.zw.Write(held); err != nil {
+				return 0, err
+			}
 		}
-		return len(b), nil
 	}
 	if c.zw != nil {
 		return c.zw.Write(b)

@@ -51,5 +51,6 @@ func (h *Handler) handleGameResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	h.render(w, r, http.StatusOK, views.ResultFigures(h.gameView(r, snap)))
+	v := h.gameView(r, snap)
+	h.render(w, r, http.StatusOK, views.ResultFigures(&v))
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
-	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -278,7 +276,7 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 	if err != nil {
 		return err
 	}
-	defer renderBuffers.Put(buf)
+	defer putRenderBuffer(buf)
 	gs.stream.startWrite()
 	gs.putPingIfDue(at.Status, time.Now())
 	gs.stream.put(strconv.Itoa(at.Ply), event, buf.Bytes())
@@ -480,57 +478,18 @@ func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
 // less than a quarter), so rendering on the stream's own goroutine would
 // leave every idle stream holding a render-sized stack.
 //
-// fn goes to one of a few workers when one is idle, whose stacks have
-// grown to a render's already: a goroutine of its own for each render
-// grew a fresh stack from the smallest every time, which was 4% of the
-// server's CPU at 1,000 games. When every worker is busy (a burst, or a
-// client slow to take its event), fn gets a goroutine of its own, as
-// before: no stream waits for another. A worker idle for stackIdle ends,
-// so that a quiet server keeps none.
+// fn goes to one of renderWorkers, whose stacks have grown to a render's
+// already: a goroutine of its own for each render grew a fresh stack from
+// the smallest every time, which was 4% of the server's CPU at 1,000
+// games. When every worker is busy (a burst, or a client slow to take its
+// event), fn gets a goroutine of its own: no stream waits for another.
 func onOwnStack(fn func() error) error {
 	done := make(chan error, 1)
 	job := func() { done <- fn() }
-	select {
-	case stackJobs <- job: // an idle worker took it
-	default:
-		if stackWorkers.Add(1) <= maxStackWorkers {
-			go stackWorker(job)
-		} else {
-			stackWorkers.Add(-1)
-			go job()
-		}
+	if !renderWorkers.hand(job) {
+		go job()
 	}
 	return <-done
-}
-
-// stackJobs hands a job to an idle worker of onOwnStack; stackWorkers
-// counts the workers, at most maxStackWorkers.
-var (
-	stackJobs       = make(chan func())
-	stackWorkers    atomic.Int32
-	maxStackWorkers = int32(4 * runtime.GOMAXPROCS(0))
-)
-
-// stackIdle is how long a worker of onOwnStack waits for a job before it
-// ends. Under load a worker gets one every few milliseconds.
-const stackIdle = 100 * time.Millisecond
-
-// stackWorker runs first and then the jobs handed to it, until it has
-// been idle for stackIdle.
-func stackWorker(first func()) {
-	defer stackWorkers.Add(-1)
-	first()
-	idle := time.NewTimer(stackIdle)
-	defer idle.Stop()
-	for {
-		select {
-		case job := <-stackJobs:
-			job()
-			idle.Reset(stackIdle)
-		case <-idle.C:
-			return
-		}
-	}
 }
 
 // drain empties c of events already waiting, without blocking.

@@ -57,7 +57,7 @@ func (v *streamViews) chatChanged() { v.chatNew = true }
 // frames.
 func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 	in := v.playersInput(snap)
-	in.SAN = v.san.of(snap, in.Letters)
+	in.Moves = v.san.of(snap, in.Letters)
 	return in
 }
 
@@ -99,27 +99,29 @@ func (v *streamViews) clocks(snap play.Snapshot) (top, bottom views.PlayerView) 
 	return views.NewPlayerViews(snap, v.playersInput(snap))
 }
 
-// sanMoves keeps a stream's moves in SAN from one render to the next, so
+// sanMoves keeps a stream's move list from one render to the next, so
 // that each works out only the moves played since (a game's moves only
 // grow; anything else starts it afresh).
 type sanMoves struct {
 	letters chess.Letters
 	moves   []chess.Move
-	san     []string
+	list    views.MoveList
 	pos     chess.Position // after moves
 }
 
-// of returns the moves of snap in SAN in letters l.
-func (s *sanMoves) of(snap play.Snapshot, l chess.Letters) []string {
+// of returns the move list of snap in letters l. The list is the
+// stream's, changed by the next call: render the view built on it first.
+func (s *sanMoves) of(snap play.Snapshot, l chess.Letters) *views.MoveList {
 	if l != s.letters || len(snap.Moves) < len(s.moves) || !s.prefixOf(snap) {
-		s.letters, s.moves, s.san, s.pos = l, s.moves[:0], s.san[:0], snap.Start
+		s.letters, s.moves, s.pos = l, s.moves[:0], snap.Start
+		s.list = views.NewMoveList(snap.Start, len(snap.Moves))
 	}
 	for _, m := range snap.Moves[len(s.moves):] {
-		s.san = append(s.san, s.pos.SAN(m.Move, l))
+		s.list.Add(s.pos.SAN(m.Move, l))
 		s.pos = s.pos.Play(m.Move)
 		s.moves = append(s.moves, m.Move)
 	}
-	return s.san
+	return &s.list
 }
 
 // prefixOf reports whether the moves kept begin snap's.

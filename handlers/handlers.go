@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"log/slog"
@@ -362,11 +361,12 @@ func (h *Handler) Routes() http.Handler {
 // status. The output is buffered, so a rendering error still becomes a
 // proper error response instead of half a page.
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	buf, err := renderPooled(r.Context(), c)
+	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	defer putRenderBuffer(buf)
 	writeHTML(w, status, buf.Bytes())
 }
 

@@ -237,6 +237,19 @@ func (s *sseWriter) comment(text string) error {
 // good part of the garbage.
 var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// maxPooledRender is the largest buffer put back in renderBuffers: a
+// page or a panel fits (20 to 40 KB), and a rare large page is not kept
+// for every render after it.
+const maxPooledRender = 256 << 10
+
+// putRenderBuffer puts buf back in renderBuffers unless it grew past
+// maxPooledRender.
+func putRenderBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledRender {
+		renderBuffers.Put(buf)
+	}
+}
+
 // renderEvent renders c and writes it as one event (put), without
 // sending it.
 func (s *sseWriter) renderEvent(ctx context.Context, id, name string, c templ.Component) error {
@@ -244,7 +257,7 @@ func (s *sseWriter) renderEvent(ctx context.Context, id, name string, c templ.Co
 	if err != nil {
 		return err
 	}
-	defer renderBuffers.Put(buf)
+	defer putRenderBuffer(buf)
 	s.put(id, name, buf.Bytes())
 	return nil
 }
@@ -255,7 +268,7 @@ func renderPooled(ctx context.Context, c templ.Component) (*bytes.Buffer, error)
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	if err := c.Render(ctx, buf); err != nil {
-		renderBuffers.Put(buf)
+		putRenderBuffer(buf)
 		return nil, err
 	}
 	return buf, nil

@@ -102,7 +102,7 @@ func (c *connSink) Close() {
 
 func (c *connSink) release() {
 	if c.buf != nil {
-		renderBuffers.Put(c.buf)
+		putRenderBuffer(c.buf)
 		c.buf = nil
 	}
 }

@@ -14,8 +14,8 @@ import (
 // forty frames of middleware, it would keep the stack those grew (16 KB)
 // and every request copy and context they made, for hours. Instead the
 // handler hands the stream off (handOff): the middleware and the handler
-// run on a goroutine of their own, which ends once the stream's head is
-// sent, and the request's goroutine runs the stream a few frames from its
+// run on another goroutine, which is done with them once the stream's
+// head is sent, and the request's goroutine runs the stream a few frames from its
 // top (streamsHandedOff), on the few KB of stack it started with.
 
 // streamHandoff is the place a stream handed off waits in, one per
@@ -53,16 +53,25 @@ type streamsHandedOff struct {
 }
 
 // ServeHTTP runs the middleware and the handler of a stream's request on
-// a goroutine of their own, which ends with them: the stack they grow goes
-// with it. The request's goroutine then waits in the stream for hours with
+// another goroutine (runHandler), which is done with them once the
+// stream's head is sent: the stack they grow stays there. The request's
+// goroutine then waits in the stream for hours with
 // only a few frames on its stack: net/http's, this one and the stream's
 // loop. Kept that shallow, a collection shrinks its stack to 4 KB (it
 // shrinks a stack by half only while less than a quarter is in use,
 // counting 800 bytes of guard), where an idle stream would otherwise keep
 // 8 KB.
+//
+// Every other request over HTTP/2 runs on one of requestWorkers, whose
+// stacks have grown already, as an HTTP/1.1 connection's goroutine has
+// from its previous requests.
 func (s *streamsHandedOff) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.ProtoMajor != 2 || r.Method != http.MethodGet || !isStreamRequest(r) {
+	if r.ProtoMajor != 2 {
 		s.Router.ServeHTTP(w, r)
+		return
+	}
+	if r.Method != http.MethodGet || !isStreamRequest(r) {
+		onRequestWorker(func() { s.Router.ServeHTTP(w, r) }, false)
 		return
 	}
 	ho := s.runHandler(w, r)
@@ -74,26 +83,36 @@ func (s *streamsHandedOff) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // runHandler runs the middleware and the handler of r, a stream's
-// request over HTTP/2, on a goroutine of their own, and returns what the
-// handler handed off.
+// request over HTTP/2, on another goroutine (a worker's, or one of their
+// own), and returns what the handler handed off.
 func (s *streamsHandedOff) runHandler(w http.ResponseWriter, r *http.Request) *streamHandoff {
 	ho := &streamHandoff{ctx: r.Context(), w: w}
 	r = r.WithContext(context.WithValue(r.Context(), streamHandoffKey{}, ho))
-	onOwnGoroutine(func() { s.Router.ServeHTTP(w, r) })
+	onRequestWorker(func() { s.Router.ServeHTTP(w, r) }, true)
 	return ho
 }
 
-// onOwnGoroutine runs fn on a new goroutine and waits for it. A panic in
-// fn is raised again on the caller's goroutine, where net/http recovers
-// it as it would have.
-func onOwnGoroutine(fn func()) {
+// onRequestWorker runs fn on one of requestWorkers and waits for it. When
+// every worker is busy, fn runs on a goroutine of its own if
+// ownGoroutine (a stream's start, whose stack must not stay with the
+// stream), on the caller's otherwise. A panic in fn is raised again on
+// the caller's goroutine, where net/http recovers it as it would have.
+func onRequestWorker(fn func(), ownGoroutine bool) {
 	var panicked any
 	done := make(chan struct{})
-	go func() {
+	job := func() {
 		defer close(done)
 		defer func() { panicked = recover() }()
 		fn()
-	}()
+	}
+	switch {
+	case requestWorkers.hand(job):
+	case ownGoroutine:
+		go job()
+	default:
+		fn()
+		return
+	}
 	<-done
 	if panicked != nil {
 		panic(panicked)

@@ -36,7 +36,7 @@ func Board(b BoardView) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = board(b, LookOf(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = board(&b, LookOf(ctx)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -44,7 +44,7 @@ func Board(b BoardView) templ.Component {
 	})
 }
 
-func board(b BoardView, look cosmetics.Look) templ.Component {
+func board(b *BoardView, look cosmetics.Look) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -422,7 +422,7 @@ func squareContent(sq SquareView, pieces string) templ.Component {
 // coordinates are the board's two strips of coordinates, laid over the
 // left column and the bottom row, apart from the squares, so that a
 // move's delta carries pieces only.
-func coordinates(b BoardView) templ.Component {
+func coordinates(b *BoardView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

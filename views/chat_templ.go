@@ -13,7 +13,7 @@ import "satranc/static"
 
 // chatLog is the chat of the two players, inside the game panel so that the
 // event stream brings new messages. Only players get it.
-func chatLog(v GameView) templ.Component {
+func chatLog(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -233,7 +233,7 @@ func chatLog(v GameView) templ.Component {
 // move form, so that a message being typed survives the stream's updates.
 // chat.js clears it after a message is sent and shows a refusal in
 // #chat-error; without JavaScript it is a plain form.
-func chatForm(v GameView) templ.Component {
+func chatForm(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -203,10 +203,11 @@ type GameViewInput struct {
 	BaseURL string
 	// Now is the time of rendering, for countdowns.
 	Now time.Time
-	// SAN are snap's moves in SAN in Letters when the caller keeps them
-	// already (a game stream, from one render to the next); when their
-	// number is not the snapshot's, they are worked out from the moves.
-	SAN []string
+	// Moves is the move list of snap in Letters when the caller keeps it
+	// (a game stream, from one render to the next); when nil, or when it
+	// holds another number of moves than the snapshot, the list is worked
+	// out from the moves.
+	Moves *MoveList
 	// Chat is the game's chat log, given only for a player; Muted says
 	// that the player muted the opponent.
 	Chat  []play.ChatMessage
@@ -271,26 +272,14 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 
 	v.Top, v.Bottom = NewPlayerViews(snap, in)
 
-	sans := in.SAN
-	if len(sans) != len(snap.Moves) {
-		sans = snap.SAN(in.Letters)
-	}
-	number, side := snap.Start.FullmoveNumber(), snap.Start.SideToMove()
-	// Every stream builds a view per event: the rows at once, not by
-	// growing the slice (a fifth of a move's garbage at 1,000 games).
-	v.Moves = make([]MoveRow, 0, len(sans)/2+1)
-	for _, san := range sans {
-		if side == chess.White || len(v.Moves) == 0 {
-			v.Moves = append(v.Moves, MoveRow{Number: number})
+	if in.Moves != nil && in.Moves.Plies() == len(snap.Moves) {
+		v.Moves = in.Moves.Rows()
+	} else {
+		list := NewMoveList(snap.Start, len(snap.Moves))
+		for _, san := range snap.SAN(in.Letters) {
+			list.Add(san)
 		}
-		row := &v.Moves[len(v.Moves)-1]
-		if side == chess.White {
-			row.White = san
-		} else {
-			row.Black = san
-			number++
-		}
-		side = side.Other()
+		v.Moves = list.Rows()
 	}
 
 	live := snap.Status == game.Active

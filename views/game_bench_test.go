@@ -70,7 +70,14 @@ func BenchmarkMoveDelta(b *testing.B) {
 	ctx := WithLocale(context.Background(), loc)
 	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
 	mark := NewGameView(prev, in).Mark()
+	// The stream keeps its move list from one move to the next.
+	list := NewMoveList(snap.Start, len(snap.Moves))
+	for _, san := range snap.SAN(chess.English) {
+		list.Add(san)
+	}
+	in.Moves = &list
 	var buf bytes.Buffer
+	pd := new(PanelDelta) // the stream's come from a pool
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
@@ -78,7 +85,8 @@ func BenchmarkMoveDelta(b *testing.B) {
 		if !ok {
 			b.Fatal("no delta")
 		}
-		if err := MoveDelta(&d).Render(ctx, &buf); err != nil {
+		*pd = d
+		if err := MoveDelta(pd).Render(ctx, &buf); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -425,7 +425,7 @@ func (d PanelDelta) resignChanged() bool {
 // resignText is a text of v's resign confirmation (resignAction): "button",
 // "confirm" or "yes", of aborting while the abort rule applies, of
 // resigning after.
-func resignText(ctx context.Context, v GameView, part string) string {
+func resignText(ctx context.Context, v *GameView, part string) string {
 	if v.Abortable {
 		return T(ctx, "game.abort."+part)
 	}

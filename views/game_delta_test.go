@@ -336,7 +336,7 @@ func TestGameActionsParts(t *testing.T) {
 		w := v
 		tt.set(&w)
 		var buf bytes.Buffer
-		if err := gameActions(w).Render(ctxIn("en"), &buf); err != nil {
+		if err := gameActions(&w).Render(ctxIn("en"), &buf); err != nil {
 			t.Fatal(err)
 		}
 		html := buf.String()

@@ -101,7 +101,7 @@ func (f FirstMoveView) after(ctx context.Context) string {
 // .countdown[data-remaining-ms]), and each update of the panel sets them
 // to the server's value again; when they run out the server aborts the
 // game and the panel says so.
-func FirstMoveNotice(v GameView) templ.Component {
+func FirstMoveNotice(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -42,7 +42,7 @@ func (v GameView) refreshContent(ctx context.Context) string {
 // type next is made in the position they see. Inside noscript it does
 // nothing when scripts run (the stream updates the page), and it stops
 // once it is the player's move, so that a move being typed is not lost.
-func noScriptRefresh(v GameView) templ.Component {
+func noScriptRefresh(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

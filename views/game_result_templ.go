@@ -20,7 +20,7 @@ import (
 // player what the game gave them (Elo puanı, chips, XP: ResultFigures)
 // and the next steps: rematch, a new game of the same kind and time
 // control, the lobby, the PGN. A spectator gets the result and the PGN.
-func resultPanel(v GameView) templ.Component {
+func resultPanel(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -265,7 +265,7 @@ func resultPanel(v GameView) templ.Component {
 // transaction that ends it, before the end is published, so the panel
 // normally has them at once; when they could not be read it asks again a
 // second later (GET /games/{id}/result answers this fragment).
-func ResultFigures(v GameView) templ.Component {
+func ResultFigures(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -520,7 +520,7 @@ func ResultFigures(v GameView) templ.Component {
 // player once both agreed (EventRematch): static/js/result.js follows it,
 // so that both players land in the new game; it stays as a link without
 // JavaScript (which has no stream: the panel shows the link on reload).
-func rematchSlot(v GameView) templ.Component {
+func rematchSlot(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

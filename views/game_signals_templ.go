@@ -17,7 +17,7 @@ import "satranc/static"
 // sound switch; a page without a switch plays them), and attention.js, for a player,
 // changes the title and the icon of a hidden tab when it becomes their
 // move (data-attention-title and -icon, in the page language).
-func gameSignals(v GameView) templ.Component {
+func gameSignals(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -222,34 +222,34 @@ func GamePage(v GameView, moveError *Message) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = gameSignals(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = gameSignals(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = rematchSlot(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = rematchSlot(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if v.Player && !v.Over() {
-				templ_7745c5c3_Err = moveForm(v, moveError).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = moveForm(&v, moveError).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
 			if v.ChatOpen {
-				templ_7745c5c3_Err = chatForm(v).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = chatForm(&v).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
 			if v.Voice.Open {
-				templ_7745c5c3_Err = voiceControls(v).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = voiceControls(&v).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
 			if v.Player && v.CanReport {
-				templ_7745c5c3_Err = reportForm(v).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = reportForm(&v).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -260,7 +260,7 @@ func GamePage(v GameView, moveError *Message) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = LayoutMeta(T(ctx, "game.title"), T(ctx, "meta.game"), noScriptRefresh(v)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = LayoutMeta(T(ctx, "game.title"), T(ctx, "meta.game"), noScriptRefresh(&v)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -352,11 +352,11 @@ func GamePanel(v GameView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FirstMoveNotice(v).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FirstMoveNotice(&v).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = resultPanel(v).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = resultPanel(&v).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -655,7 +655,7 @@ func GamePanel(v GameView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = moveList(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = moveList(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -737,7 +737,7 @@ func GamePanel(v GameView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if v.Player && v.Live() {
-			templ_7745c5c3_Err = gameActions(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = gameActions(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -751,7 +751,7 @@ func GamePanel(v GameView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = chatLog(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = chatLog(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1409,7 +1409,7 @@ func Clock(p PlayerView) templ.Component {
 // move in view, and shows the position after a move clicked (or reached
 // with the arrow keys, Home and End) from data-position. Once the game is
 // over it ends with the score and how the game ended.
-func moveList(v GameView) templ.Component {
+func moveList(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1822,7 +1822,7 @@ func openingLine(o opening.Opening) templ.Component {
 
 // moveListEnd is the end of a finished game's move list: the score (none
 // for a game that was aborted or cancelled) and how it ended.
-func moveListEnd(v GameView) templ.Component {
+func moveListEnd(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1887,7 +1887,7 @@ func moveListEnd(v GameView) templ.Component {
 // while the abort rule applies) and leave where leaving means more than
 // resigning (each behind a confirmation that works without JavaScript),
 // and draw offers. The rematch is in the result panel.
-func gameActions(v GameView) templ.Component {
+func gameActions(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1923,7 +1923,7 @@ func gameActions(v GameView) templ.Component {
 // gameActionsContent is what gameActions holds: the draw part, the
 // resign (or abort) confirmation and the leave confirmation. A move's
 // delta sends only the parts that changed (PanelDelta.actionSwaps).
-func gameActionsContent(v GameView) templ.Component {
+func gameActionsContent(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1965,7 +1965,7 @@ func gameActionsContent(v GameView) templ.Component {
 // offers one; nothing when there is none of these. Whichever it is
 // carries data-draw, by which a move's delta finds it; oob is its
 // hx-swap-oob for a move's delta ("" for none).
-func drawActions(v GameView, oob string) templ.Component {
+func drawActions(v *GameView, oob string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2190,7 +2190,7 @@ func drawActions(v GameView, oob string) templ.Component {
 
 // resignAction is the resign confirmation, Abort while the abort rule
 // applies; oob is its hx-swap-oob for a move's delta ("" for none).
-func resignAction(v GameView, oob string) templ.Component {
+func resignAction(v *GameView, oob string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2217,7 +2217,7 @@ func resignAction(v GameView, oob string) templ.Component {
 
 // leaveAction is the leave confirmation; oob is its hx-swap-oob for a
 // move's delta ("" for none).
-func leaveAction(v GameView, oob string) templ.Component {
+func leaveAction(v *GameView, oob string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2244,7 +2244,7 @@ func leaveAction(v GameView, oob string) templ.Component {
 
 // rematchControls are the rematch's: ask for it, the request pending or
 // offered, and the link to the new game once both agreed.
-func rematchControls(v GameView) templ.Component {
+func rematchControls(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2538,7 +2538,7 @@ func confirmActionSwap(path, name, label, question, yes, oob string) templ.Compo
 // moveForm posts a move: board.js fills uci; a typed move (SAN in either
 // language's letters, or UCI) goes in move. Without JavaScript it is a plain
 // form.
-func moveForm(v GameView, moveError *Message) templ.Component {
+func moveForm(v *GameView, moveError *Message) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

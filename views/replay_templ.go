@@ -429,7 +429,7 @@ func ReplayPanel(v ReplayView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = moveListEnd(v.Game).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = moveListEnd(&v.Game).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

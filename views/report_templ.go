@@ -19,7 +19,7 @@ import (
 // a short reason, sent once per game to the administrators. It stays
 // outside the game panel, so that the stream's updates leave a reason
 // being typed alone.
-func reportForm(v GameView) templ.Component {
+func reportForm(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -16,7 +16,7 @@ import "satranc/static"
 // that the stream's updates leave the connections and buttons alone.
 // voice.js shows it once it finds WebRTC in the browser; without it, or
 // without JavaScript, it stays hidden.
-func voiceControls(v GameView) templ.Component {
+func voiceControls(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
