@@ -68,15 +68,7 @@ func TestIdleStreamStack(t *testing.T) {
 
 	// A stream enters its loop as soon as its first event is out.
 	time.Sleep(500 * time.Millisecond)
-	if err := srv.cmd.Process.Signal(syscall.SIGQUIT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-srv.done:
-		srv.gone = true
-	case <-time.After(15 * time.Second):
-		t.Fatal("server did not exit within 15s of SIGQUIT")
-	}
+	srv.signal(t, syscall.SIGQUIT)
 	dump := srv.logs.String()
 	waiting := idleStreamStacks(t, dump)
 	if len(waiting) != 2 {

@@ -322,14 +322,21 @@ func startServer(t *testing.T, bin, addr, dbPath string, flags ...string) *serve
 // kill ends the server with SIGKILL, as a crash would.
 func (s *server) kill(t *testing.T) {
 	t.Helper()
-	if err := s.cmd.Process.Kill(); err != nil {
+	s.signal(t, syscall.SIGKILL)
+}
+
+// signal sends sig to the server and waits, at most 15 s, for it to exit,
+// however it does.
+func (s *server) signal(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	if err := s.cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case <-s.done:
 		s.gone = true
 	case <-time.After(15 * time.Second):
-		t.Fatal("server did not die within 15s of SIGKILL")
+		t.Fatalf("server did not exit within 15s of %v", sig)
 	}
 }
 

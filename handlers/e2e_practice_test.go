@@ -3,6 +3,8 @@
 package handlers_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,9 +35,10 @@ func TestBrowserPracticeGame(t *testing.T) {
 	}
 
 	// The keyboard way: an illegal typed move is refused with a message and
-	// the text kept; a legal one is played with the current ply. h3, not
-	// d3: the computer's replies vary, and after ...Bb4 and ...Bxc3 the d
-	// pawn is pinned.
+	// the text kept; a legal one is played with the current ply. The
+	// computer's replies vary (after ...Bb4 and ...Bxc3 the d pawn is
+	// pinned; after a check no pawn move may be legal), so the move typed
+	// is one the board lists as legal.
 	waitMyTurn(b, 8)
 	b.do(10*time.Second,
 		chromedp.SendKeys(`[data-testid="move-input"]`, "Qh8"),
@@ -46,13 +49,14 @@ func TestBrowserPracticeGame(t *testing.T) {
 		t.Errorf("typed text after a refused move = %q, want it kept", got)
 	}
 	eval[string](b, `document.querySelector('[data-testid="move-input"]').value = ""`)
+	typed, want := typableMove(b)
 	b.do(10*time.Second,
-		chromedp.SendKeys(`[data-testid="move-input"]`, "h3"),
+		chromedp.SendKeys(`[data-testid="move-input"]`, typed),
 		chromedp.Click(`[data-testid="move-submit"]`),
 	)
 	waitPly(b, 10)
-	if got := moves(b); got[8] != "h3" {
-		t.Errorf("typed move shown as %q, want h3", got[8])
+	if got := moves(b); want != "" && got[8] != want {
+		t.Errorf("typed move %s shown as %q, want %s", typed, got[8], want)
 	}
 	b.do(10*time.Second,
 		chromedp.Click(`[data-testid="resign-open"]`),
@@ -66,4 +70,22 @@ func TestBrowserPracticeGame(t *testing.T) {
 		t.Errorf("result = %q, want 0-1", got)
 	}
 	b.screenshot("finished")
+}
+
+// typableMove returns a move to type on the live board, from its legal
+// moves: a quiet pawn move in SAN with the SAN the move list will show,
+// or when none is legal (the king in check) the first legal move in UCI,
+// whose SAN the test does not know ("").
+func typableMove(b *browser) (typed, san string) {
+	b.t.Helper()
+	legal := strings.Fields(eval[string](b, `document.getElementById('game-board').dataset.legal || ''`))
+	for _, c := range []struct{ uci, san string }{{"h2h3", "h3"}, {"a2a3", "a3"}, {"g2g3", "g3"}, {"h2h4", "h4"}, {"a2a4", "a4"}} {
+		if slices.Contains(legal, c.uci) {
+			return c.san, c.san
+		}
+	}
+	if len(legal) == 0 {
+		b.t.Fatal("no legal moves on the board to type")
+	}
+	return legal[0], ""
 }

@@ -53,14 +53,14 @@ func TestWorkerPool(t *testing.T) {
 func TestOnRequestWorkerPanics(t *testing.T) {
 	got := func() (v any) {
 		defer func() { v = recover() }()
-		onRequestWorker(func() { panic(http.ErrAbortHandler) }, false)
+		onRequestWorker(func() { panic(http.ErrAbortHandler) })
 		return nil
 	}()
 	if err, _ := got.(error); !errors.Is(err, http.ErrAbortHandler) {
 		t.Fatalf("recovered %v, want http.ErrAbortHandler", got)
 	}
 	ran := false
-	onRequestWorker(func() { ran = true }, false)
+	onRequestWorker(func() { ran = true })
 	if !ran {
 		t.Error("the next request did not run")
 	}
