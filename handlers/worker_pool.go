@@ -62,8 +62,9 @@ func (p *workerPool) work(first func()) {
 // worker gets a job every few milliseconds.
 var renderWorkers = newWorkerPool(4*runtime.GOMAXPROCS(0), 100*time.Millisecond)
 
-// requestWorkers run the HTTP/2 requests (streamsHandedOff): net/http
-// starts a goroutine for each, which grew its stack afresh every time (4%
-// of the server's CPU at 5,000 games). Requests wait on the store, so
-// more of them are at work at once than renders.
+// requestWorkers run the HTTP/2 requests other than the streams'
+// (streamsHandedOff): net/http starts a goroutine for each, which grew its
+// stack afresh every time (4% of the server's CPU at 5,000 games).
+// Requests wait on the store, so more of them are at work at once than
+// renders.
 var requestWorkers = newWorkerPool(16*runtime.GOMAXPROCS(0), time.Second)
