@@ -23,10 +23,16 @@ func TestBrowserPracticeGame(t *testing.T) {
 	for i, mv := range plan {
 		ply := 2 * i
 		waitMyTurn(b, ply)
+		from, to := mv[0], mv[1]
+		if legal := legalMoves(b); !slices.Contains(legal, from+to) {
+			// The computer's reply made the planned move illegal (a check
+			// such as ...Bxf2+, a pin): play a legal one the same way.
+			from, to = legal[0][:2], legal[0][2:4]
+		}
 		if i%2 == 0 {
-			dragMove(b, mv[0], mv[1])
+			dragMove(b, from, to)
 		} else {
-			clickMove(b, mv[0], mv[1])
+			clickMove(b, from, to)
 		}
 		waitPly(b, ply+2) // the bot has answered
 	}
@@ -78,14 +84,22 @@ func TestBrowserPracticeGame(t *testing.T) {
 // whose SAN the test does not know ("").
 func typableMove(b *browser) (typed, san string) {
 	b.t.Helper()
-	legal := strings.Fields(eval[string](b, `document.getElementById('game-board').dataset.legal || ''`))
+	legal := legalMoves(b)
 	for _, c := range []struct{ uci, san string }{{"h2h3", "h3"}, {"a2a3", "a3"}, {"g2g3", "g3"}, {"h2h4", "h4"}, {"a2a4", "a4"}} {
 		if slices.Contains(legal, c.uci) {
 			return c.san, c.san
 		}
 	}
-	if len(legal) == 0 {
-		b.t.Fatal("no legal moves on the board to type")
-	}
 	return legal[0], ""
+}
+
+// legalMoves returns the legal moves the live board lists, in UCI; the
+// test fails if there are none (it is the player's turn).
+func legalMoves(b *browser) []string {
+	b.t.Helper()
+	legal := strings.Fields(eval[string](b, `document.getElementById('game-board').dataset.legal || ''`))
+	if len(legal) == 0 {
+		b.t.Fatal("no legal moves on the live board")
+	}
+	return legal
 }
