@@ -15,8 +15,9 @@ import (
 // and every request copy and context they made, for hours. Instead the
 // handler hands the stream off (handOff): the middleware and the handler
 // run on another goroutine, which is done with them once the stream's
-// head is sent, and the request's goroutine runs the stream a few frames from its
-// top (streamsHandedOff), on the few KB of stack it started with.
+// head is sent, and the request's goroutine runs the stream a few frames
+// from its top (streamsHandedOff), on the few KB of stack it started
+// with.
 
 // streamHandoff is the place a stream handed off waits in, one per
 // HTTP/2 request for an event stream.
@@ -55,12 +56,11 @@ type streamsHandedOff struct {
 // ServeHTTP runs the middleware and the handler of a stream's request on
 // another goroutine (runHandler), which is done with them once the
 // stream's head is sent: the stack they grow stays there. The request's
-// goroutine then waits in the stream for hours with
-// only a few frames on its stack: net/http's, this one and the stream's
-// loop. Kept that shallow, a collection shrinks its stack to 4 KB (it
-// shrinks a stack by half only while less than a quarter is in use,
-// counting 800 bytes of guard), where an idle stream would otherwise keep
-// 8 KB.
+// goroutine then waits in the stream for hours with only a few frames on
+// its stack: net/http's, this one and the stream's loop. Kept that
+// shallow, a collection shrinks its stack to 4 KB (it shrinks a stack by
+// half only while less than a quarter is in use, counting 800 bytes of
+// guard), where an idle stream would otherwise keep 8 KB.
 //
 // Every other request over HTTP/2 runs on one of requestWorkers, whose
 // stacks have grown already, as an HTTP/1.1 connection's goroutine has
