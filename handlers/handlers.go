@@ -206,6 +206,8 @@ type Handler struct {
 
 	// online counts the members seen lately, for the home page.
 	online *onlineMembers
+	// playCounts keeps the home page's counts of games and players.
+	playCounts playCounts
 	// openings names the live games' openings (opening.go).
 	openings openingCache
 	// players are the players of the games with a stream open, which

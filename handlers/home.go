@@ -20,7 +20,7 @@ func (h *Handler) handleHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	v := views.HomeView{Controls: clock.Offered}
 	if h.inPlay != nil {
-		players, games, err := h.inPlay.PlayCounts(ctx)
+		players, games, err := h.playCounts.get(ctx, h.inPlay, time.Now())
 		if err != nil {
 			h.log.WarnContext(ctx, "play counts", "err", err)
 		} else {

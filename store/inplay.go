@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -13,21 +12,21 @@ import (
 
 // ActiveGame returns the most recent game in progress (status active) in
 // which user holds a seat, or 0 if there is none. It reads only the
-// unfinished games (index games_unfinished), so it is cheap enough for
-// every page. (The redundant "status IN" term lets SQLite see that the
-// partial index applies.)
+// user's unfinished games (indexes games_unfinished_white and _black), so
+// it is cheap enough for every page however many games are in progress.
+// (The redundant "status IN" terms let the database see that the partial
+// indexes apply.)
 func (s *Store) ActiveGame(ctx context.Context, user int64) (int64, error) {
-	var id int64
-	err := s.rdb.GetContext(ctx, &id, `SELECT id FROM games
-		WHERE status IN ('waiting', 'active') AND status = 'active' AND (white_id = ? OR black_id = ?)
-		ORDER BY id DESC LIMIT 1`, user, user)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
+	var id sql.NullInt64
+	err := s.rdb.GetContext(ctx, &id, `SELECT MAX(id) FROM (
+		SELECT id FROM games WHERE status IN ('waiting', 'active') AND status = 'active' AND white_id = ?
+		UNION ALL
+		SELECT id FROM games WHERE status IN ('waiting', 'active') AND status = 'active' AND black_id = ?
+	) AS seated`, user, user)
 	if err != nil {
 		return 0, fmt.Errorf("store: active game of %d: %w", user, err)
 	}
-	return id, nil
+	return id.Int64, nil
 }
 
 // PlayCounts returns how many games are in progress and how many members
