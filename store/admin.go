@@ -39,6 +39,7 @@ func (s *Store) setUserFlag(ctx context.Context, name, column string, on bool) e
 	if column != "vip" && column != "restricted" && column != "is_admin" {
 		return fmt.Errorf("store: no user flag %q", column)
 	}
+	defer s.sessions.forgetAll() // by name, and rare
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET `+column+` = ? WHERE username = ?`, on, name)
 	if err != nil {
 		return fmt.Errorf("store: set %s of %q: %w", column, name, err)

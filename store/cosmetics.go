@@ -70,6 +70,7 @@ func (s *Store) Inventory(ctx context.Context, userID int64) (cosmetics.Inventor
 // SaveLook stores l as the chosen look of userID. It checks no ownership:
 // cosmetics.Service.Choose does, before it calls SaveLook.
 func (s *Store) SaveLook(ctx context.Context, userID int64, l cosmetics.Look) error {
+	defer s.sessions.forgetUser(userID)
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET board_theme = ?, piece_set = ?, frame = ? WHERE id = ?`,
 		l.Board, l.Pieces, l.Frame, userID)
 	if err != nil {

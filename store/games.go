@@ -240,12 +240,14 @@ func (s *Store) appendEnding(ctx context.Context, id int64, m play.StoredMove, e
 }
 
 // appendMove inserts move m if game id is active and m is its next ply; if
-// not, it says why.
+// not, it says why. A game's plies run from 1 without a gap (this check
+// keeps them so), so the last one is the count of its moves: MAX reads it
+// from the end of the primary key where COUNT would read every move.
 func appendMove(ctx context.Context, q sqlx.ExtContext, id int64, m play.StoredMove) error {
 	clockMS := sql.NullInt64{Int64: max(m.Clock, 0).Milliseconds(), Valid: m.HasClock}
 	res, err := q.ExecContext(ctx, `INSERT INTO moves (game_id, ply, uci, played_at, clock_ms)
 		SELECT id, ?, ?, ?, ? FROM games
-		WHERE id = ? AND status = ? AND (SELECT COUNT(*) FROM moves WHERE game_id = games.id) = ?`,
+		WHERE id = ? AND status = ? AND COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0) = ?`,
 		m.Ply, m.UCI, formatTime(m.At), clockMS, id, game.Active.String(), m.Ply-1)
 	if err != nil {
 		return err

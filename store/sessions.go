@@ -37,20 +37,38 @@ func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) e
 
 // UserBySession returns the user of the session whose token hashes to
 // tokenHash. An unknown or expired session (by s.Now) matches both
-// ErrNotFound and account.ErrNotFound.
+// ErrNotFound and account.ErrNotFound. A session read less than
+// sessionCacheFresh ago is answered from s.sessions (session_cache.go).
 func (s *Store) UserBySession(ctx context.Context, tokenHash []byte) (account.User, error) {
+	now := s.Now()
+	u, ok, gen := s.sessions.get(tokenHash, now)
+	if ok {
+		return u, nil
+	}
 	var r userRow
-	err := s.rdb.ScanRowContext(ctx, r.fields(), `SELECT `+userColumns+` FROM users
-		WHERE id = (SELECT user_id FROM sessions WHERE token_hash = ? AND expires_at > ?)`, tokenHash, s.now())
+	var expires string
+	err := s.rdb.ScanRowContext(ctx, append(r.fields(), &expires), `SELECT `+userColumns+`,
+		(SELECT expires_at FROM sessions WHERE token_hash = ?) FROM users
+		WHERE id = (SELECT user_id FROM sessions WHERE token_hash = ? AND expires_at > ?)`,
+		tokenHash, tokenHash, formatTime(now))
 	if err != nil {
 		return account.User{}, fmt.Errorf("store: session: %w", notFound(err))
 	}
-	return toUser(r)
+	if u, err = toUser(r); err != nil {
+		return account.User{}, err
+	}
+	end, err := parseTime(expires)
+	if err != nil {
+		return account.User{}, fmt.Errorf("store: session of user %d: expires_at: %w", u.ID, err)
+	}
+	s.sessions.put(tokenHash, u, end, gen, now)
+	return u, nil
 }
 
 // DeleteSession deletes the session whose token hashes to tokenHash. A
 // missing session is no error.
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	defer s.sessions.forget(tokenHash) // after the delete: a read meanwhile is not kept
 	if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", tokenHash); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}

@@ -69,7 +69,7 @@ func TestSessionOfMissingUser(t *testing.T) {
 }
 
 // BenchmarkUserBySession reads a session's user, as every request of a
-// signed-in player does.
+// signed-in player does: after the first, from the store's sessionCache.
 func BenchmarkUserBySession(b *testing.B) {
 	s, _ := mustOpen(b)
 	ctx := context.Background()

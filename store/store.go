@@ -55,6 +55,9 @@ type Store struct {
 	dialect Dialect
 	// fence checks that this process may write a game (FenceWith).
 	fence Fence
+	// sessions keeps the users of the sessions read lately
+	// (session_cache.go).
+	sessions sessionCache
 
 	// Now returns the current time; tests may replace it.
 	Now func() time.Time

@@ -134,6 +134,7 @@ func (s *Store) Credentials(ctx context.Context, name string) (account.Credentia
 // UpdateProfile saves the profile of user userID and returns the updated
 // user.
 func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profile) (account.User, error) {
+	defer s.sessions.forgetUser(userID)
 	var r userRow
 	err := s.db.GetContext(ctx, &r,
 		"UPDATE users SET language = ?, gender = ? WHERE id = ? RETURNING "+userColumns,
@@ -148,6 +149,7 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profi
 // (account.User.SoundOff is its opposite). A missing user matches
 // ErrNotFound.
 func (s *Store) SaveSound(ctx context.Context, userID int64, on bool) error {
+	defer s.sessions.forgetUser(userID)
 	res, err := s.db.ExecContext(ctx, "UPDATE users SET sound_off = ? WHERE id = ?", !on, userID)
 	if err != nil {
 		return fmt.Errorf("store: save sound of user %d: %w", userID, err)
