@@ -149,7 +149,7 @@ type Handler struct {
 	accounts Accounts
 	bundle   *i18n.Bundle
 	// locales are the Localizer and Texts of each language, made once
-	// (setLocale), so that what they memoize serves every request.
+	// (localeContext), so that what they memoize serves every request.
 	locales map[string]views.Locale
 	// loginLimit and signupLimit count attempts per client address.
 	loginLimit, signupLimit *addrLimiter

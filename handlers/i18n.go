@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -24,8 +25,8 @@ const langCookieTTL = 365 * 24 * time.Hour
 // langMatcher matches Accept-Language against the interface languages.
 var langMatcher = language.NewMatcher(locales.Languages)
 
-// setLocale picks the request's language and puts a views.Locale with its
-// Localizer into the context. The order:
+// localeContext picks the request's language and returns ctx with a
+// views.Locale with its Localizer. The order:
 //
 //  1. ?lang=en|tr in the URL, for this request only (a GET changes nothing;
 //     the switcher's POST /lang saves a choice);
@@ -33,25 +34,24 @@ var langMatcher = language.NewMatcher(locales.Languages)
 //  3. a guest's lang cookie;
 //  4. the best match in Accept-Language;
 //  5. English.
-func (h *Handler) setLocale(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		lang := pickLanguage(r)
-		loc := h.locales[lang]
-		if loc.Localizer == nil { // pickLanguage knows only locales.Codes
-			loc = views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(h.bundle, lang)}
-		}
-		loc.Here, loc.FromURL = withoutLang(r.URL), lang == r.URL.Query().Get("lang")
-		w.Header().Add("Vary", "Accept-Language, Cookie")
-		next.ServeHTTP(w, r.WithContext(views.WithLocale(r.Context(), loc)))
-	})
+func (h *Handler) localeContext(ctx context.Context, w http.ResponseWriter, r *http.Request) context.Context {
+	lang := pickLanguage(ctx, r)
+	loc := h.locales[lang]
+	if loc.Localizer == nil { // pickLanguage knows only locales.Codes
+		loc = views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(h.bundle, lang)}
+	}
+	loc.Here, loc.FromURL = withoutLang(r.URL), lang == r.URL.Query().Get("lang")
+	w.Header().Add("Vary", "Accept-Language, Cookie")
+	return views.WithLocale(ctx, loc)
 }
 
-// pickLanguage returns the request's language code (see setLocale).
-func pickLanguage(r *http.Request) string {
+// pickLanguage returns the language code of request r, whose member (if
+// any) is in ctx (see localeContext).
+func pickLanguage(ctx context.Context, r *http.Request) string {
 	if l := r.URL.Query().Get("lang"); knownLang(l) {
 		return l
 	}
-	if u, ok := userFrom(r.Context()); ok {
+	if u, ok := userFrom(ctx); ok {
 		if knownLang(u.Language) {
 			return u.Language
 		}

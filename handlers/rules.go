@@ -32,14 +32,3 @@ func (h *Handler) handleTournamentRules(w http.ResponseWriter, r *http.Request) 
 func (h *Handler) handleTerms(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, http.StatusOK, views.TermsPage())
 }
-
-// setSupportContact puts the configured support contact into the request
-// context for the footer of every page.
-func (h *Handler) setSupportContact(next http.Handler) http.Handler {
-	if h.support == "" {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(views.WithSupportContact(r.Context(), h.support)))
-	})
-}
