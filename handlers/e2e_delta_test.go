@@ -108,11 +108,12 @@ func firstDiff(a, b string) string {
 // TestBrowserMovesAsDeltas: a game played through en passant, captures
 // that change both sides' material, a promotion, castling on both sides
 // and a check, with the abort rule ending and a draw offer lapsing,
-// reaches both players and a guest spectator as moves' deltas (after the
-// first plies), and after every move each page shows exactly what a
-// fresh load of the page shows (the server's whole panel): squares,
-// marks, legal moves, move list, status, opening, pieces taken, buttons
-// and clocks, and the panel's markup element by element.
+// reaches both players and a guest spectator as moves' deltas (the first
+// two, with their first-move countdown, included), and after every move
+// each page shows exactly what a fresh load of the page shows (the
+// server's whole panel): squares, marks, legal moves, move list, status,
+// opening, pieces taken, buttons and clocks, and the panel's markup
+// element by element.
 func TestBrowserMovesAsDeltas(t *testing.T) {
 	srv := startServer(t)
 	a, b, guest := newBrowser(t, "alice"), newBrowser(t, "bob"), newBrowser(t, "guest")
@@ -161,10 +162,10 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 	}
 	for _, br := range pages {
 		n := eval[map[string]int](br, `window.__events`)
-		// The first plies change the first-move countdown and open the
-		// move list: whole panels; every later move comes as a delta.
-		if n["move"] < len(deltaMoves)-3 {
-			t.Errorf("%s: %d moves as deltas and %d whole panels, want at least %d deltas", br.name, n["move"], n["game"], len(deltaMoves)-3)
+		// Every move comes as a delta, the first two (which change the
+		// first-move countdown) included.
+		if n["move"] != len(deltaMoves) {
+			t.Errorf("%s: %d moves as deltas and %d whole panels, want %d deltas", br.name, n["move"], n["game"], len(deltaMoves))
 		}
 		t.Logf("%s: %d moves as deltas, %d whole panels", br.name, n["move"], n["game"])
 	}

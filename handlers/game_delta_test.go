@@ -22,7 +22,7 @@ import (
 var deltaLine = strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8d7 g1f3 d8e7 f1e2 e8c8 e1g1 g8f6 h8f8 d8f8 e2b5 c6d4 b5d7 c8d7")
 
 // TestMoveDeltaBytes: on streams that ask for deltas (the game page's),
-// every move after the first two plies goes out as a delta, not a whole
+// every move, the first two included, goes out as a delta, not a whole
 // panel, to a player (White) and a spectator; their sizes are logged, and
 // every delta, the largest included, must stay under 1 KB for both. A
 // stream that does not ask, or asks for deltas of an older form, gets
@@ -78,9 +78,9 @@ func TestMoveDeltaBytes(t *testing.T) {
 		wait(ply + 1)
 	}
 
-	// The first two plies change the first-move countdown and the move
-	// list's existence: whole panels. Every later move is a delta.
-	wantDeltas := len(deltaLine) - 2
+	// Every move is a delta, the first two included (they redraw and
+	// then take away the first-move countdown).
+	wantDeltas := len(deltaLine)
 	for name, s := range map[string]*tally{"player": player, "spectator": spectator} {
 		s.mu.Lock()
 		sizes := slices.Clone(s.moveBytes)

@@ -2,8 +2,6 @@ package views
 
 import (
 	"context"
-	"fmt"
-	"hash/fnv"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,8 +26,10 @@ const DeltaQuery = "delta=" + DeltaVersion
 
 // DeltaVersion is the form of the deltas the game page's script reads:
 // 2 carries the squares, the move, the status line and the materials as
-// attributes that board.js draws (1 had them as out-of-band swaps).
-const DeltaVersion = "2"
+// attributes that board.js draws (1 had them as out-of-band swaps); 3
+// also carries a game's first two moves, with the first-move countdown
+// swapped by its id, which a page of form 2 lacks.
+const DeltaVersion = "3"
 
 // RematchQuery is what the stream URL of a player's page of a finished
 // game says of the rematch the page shows ("&rematch=" and its id, 0 for
@@ -57,20 +57,23 @@ type PanelMark struct {
 	fixed    fixedParts
 	actions  actionParts
 	moves    int // rows of the move list
+	// firstMove says the first-move countdown shows: a move's delta
+	// redraws it or takes it away (firstMoveSwap).
+	firstMove bool
 }
 
 // fixedParts are the parts of a panel a move's delta leaves as they were:
 // when one of them changes, the viewer gets the whole panel.
 type fixedParts struct {
-	status                  game.Status
-	orientation             chess.Color
-	player                  bool
-	players                 uint64 // the players' names, ratings and frames (playersKey)
-	opponentGone, firstMove bool
-	invite                  bool
-	chat                    int
-	muted, voice, chatOpen  bool
-	result                  bool
+	status                 game.Status
+	orientation            chess.Color
+	player                 bool
+	players                uint64 // the players' names, ratings and frames (playersKey)
+	opponentGone           bool
+	invite                 bool
+	chat                   int
+	muted, voice, chatOpen bool
+	result                 bool
 }
 
 // actionParts are what a player's buttons show (gameActions): a move may
@@ -114,11 +117,12 @@ func (v GameView) Mark() PanelMark {
 		fixed: fixedParts{
 			status: v.Status, orientation: v.Board.Orientation, player: v.Player,
 			players:      playersKey(v.Top, v.Bottom),
-			opponentGone: v.OpponentGone > 0, firstMove: v.FirstMove.Pending,
-			invite: v.InviteURL != "", chat: len(v.Chat), muted: v.Muted,
+			opponentGone: v.OpponentGone > 0,
+			invite:       v.InviteURL != "", chat: len(v.Chat), muted: v.Muted,
 			voice: v.Voice.Open, chatOpen: v.ChatOpen, result: v.Result.Show,
 		},
-		actions: actionsOf(v),
+		actions:   actionsOf(v),
+		firstMove: v.FirstMove.Pending,
 	}
 	for _, row := range v.Board.Rows {
 		for _, sq := range row {
@@ -139,21 +143,49 @@ func actionsOf(v GameView) actionParts {
 // playersKey hashes what the player bars show of the players besides
 // their clocks and materials.
 func playersKey(top, bottom PlayerView) uint64 {
-	h := fnv.New64a()
+	var buf [128]byte
+	b := buf[:0]
 	for _, p := range []PlayerView{top, bottom} {
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%t\x00", p.Name, p.BotName, p.Frame, p.Rating, p.Clock.Timed)
+		b = append(b, p.Name...)
+		b = append(b, 0)
+		b = append(b, p.BotName...)
+		b = append(b, 0)
+		b = append(b, p.Frame...)
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(p.Rating), 10)
+		b = append(b, 0)
+		b = strconv.AppendBool(b, p.Clock.Timed)
+		b = append(b, 0)
 	}
-	return h.Sum64()
+	return hashOf(b)
 }
 
 // materialKey hashes a player's material: the pieces taken and the lead.
 func materialKey(m Material) uint64 {
-	h := fnv.New64a()
+	var buf [64]byte
+	b := buf[:0]
 	for _, t := range m.Taken {
-		fmt.Fprintf(h, "%s%d,", t.Code(), t.Count)
+		b = append(b, t.Code()...)
+		b = strconv.AppendInt(b, int64(t.Count), 10)
+		b = append(b, ',')
 	}
-	fmt.Fprintf(h, "+%d", m.Lead)
-	return h.Sum64()
+	b = append(b, '+')
+	b = strconv.AppendInt(b, int64(m.Lead), 10)
+	return hashOf(b)
+}
+
+// hashOf returns the 64-bit FNV-1a hash of b. The keys are built in a
+// buffer on the stack and hashed here, rather than printed into a
+// hash.Hash, which boxed every value printed: a panel's mark is taken at
+// each move of every stream.
+func hashOf(b []byte) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= prime
+	}
+	return h
 }
 
 // PanelDelta is one move as the changes it makes to the panel of the ply
@@ -181,17 +213,36 @@ type PanelDelta struct {
 	// go out (actionSwaps).
 	Actions       bool
 	actionsBefore actionParts
+	// FirstMove is what becomes of the first-move countdown: redrawn
+	// for the other side after the first move, gone after the second.
+	FirstMove firstMoveSwap
 }
+
+// firstMoveSwap is what a move's delta does with the first-move countdown
+// (views/game_firstmove.templ firstMoveNotice).
+type firstMoveSwap int
+
+const (
+	firstMoveKept   firstMoveSwap = iota // not shown before the move, nor after
+	firstMoveRedraw                      // shown before and after: drawn anew
+	firstMoveGone                        // shown before only: taken away
+)
 
 // NewPanelDelta returns the delta from the panel marked prev to next, the
 // same viewer's view one move later; ok is false when the change is more
 // than a move (the game started or ended, an offer, a player, the chat,
-// the first-move countdown, the first move of the list …): the viewer
-// then gets the whole panel.
+// a first-move countdown that begins, a game's first move by Black …):
+// the viewer then gets the whole panel.
 func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 	cur := next.Mark()
 	if cur.Ply != prev.Ply+1 || cur.fixed != prev.fixed || cur.fixed.status != game.Active ||
-		prev.moves == 0 || len(next.Moves) < prev.moves || len(next.Moves) > prev.moves+1 {
+		len(next.Moves) == 0 || len(next.Moves) < prev.moves || len(next.Moves) > prev.moves+1 ||
+		cur.firstMove && !prev.firstMove {
+		return PanelDelta{}, false
+	}
+	if prev.moves == 0 && next.Moves[0].White == "" {
+		// A game that starts with Black's move: its first row holds
+		// White's "…", which board.js does not draw.
 		return PanelDelta{}, false
 	}
 	if prev.Opening != cur.Opening && cur.Opening.ECO == "" {
@@ -205,6 +256,12 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		Actions:  cur.actions != prev.actions,
 
 		actionsBefore: prev.actions,
+	}
+	switch {
+	case prev.firstMove && cur.firstMove:
+		d.FirstMove = firstMoveRedraw
+	case prev.firstMove:
+		d.FirstMove = firstMoveGone
 	}
 	if last := len(next.Moves) - 1; next.MovePly(last, next.Moves[last].Black != "") != next.Ply {
 		// board.js marks the move it adds as the latest, at the panel's

@@ -69,8 +69,9 @@ func TestPanelDeltaSquares(t *testing.T) {
 }
 
 // TestPanelDeltaRefused: anything more than one move of a game in play is
-// a whole panel: two moves at once, the game's end, the first move (the
-// list appears), a player's name, the first-move countdown.
+// a whole panel: two moves at once, the game's end, the first move of a
+// game that starts with Black (its row begins with White's "…"), a
+// player's name, a first-move countdown that begins.
 func TestPanelDeltaRefused(t *testing.T) {
 	base := viewAfter(t, 0, "e2e4", "e7e5", "g1f3")
 	two := viewAfter(t, 0, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4")
@@ -82,8 +83,20 @@ func TestPanelDeltaRefused(t *testing.T) {
 	if _, ok := NewPanelDelta(base.Mark(), over); ok {
 		t.Error("the game's end as a delta")
 	}
-	if _, ok := NewPanelDelta(viewAfter(t, 0).Mark(), viewAfter(t, 0, "e2e4")); ok {
-		t.Error("the first move as a delta")
+	blackFirst := func(ucis ...string) GameView {
+		start, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := play.Snapshot{ID: 1, Start: start, White: game.Human(1), Black: game.Human(2), Status: game.Active}
+		playUCI(t, &snap, ucis...)
+		return NewGameView(snap, GameViewInput{Letters: chess.English, Now: time.Now()})
+	}
+	if _, ok := NewPanelDelta(blackFirst().Mark(), blackFirst("e7e5")); ok {
+		t.Error("the first move of a game that starts with Black as a delta")
+	}
+	if _, ok := NewPanelDelta(blackFirst("e7e5").Mark(), blackFirst("e7e5", "g1f3")); !ok {
+		t.Error("White's first move after Black's opened the list: no delta")
 	}
 	renamed := viewAfter(t, 0, "e2e4", "e7e5", "g1f3", "b8c6")
 	renamed.Top.Name = "someone else"
@@ -94,6 +107,61 @@ func TestPanelDeltaRefused(t *testing.T) {
 	waiting.FirstMove.Pending = true
 	if _, ok := NewPanelDelta(base.Mark(), waiting); ok {
 		t.Error("the first-move countdown as a delta")
+	}
+}
+
+// viewFirstMoves returns viewer's view of a timed game after the moves
+// ucis, with the first-move countdown while fewer than two are made.
+func viewFirstMoves(t *testing.T, viewer int64, ucis ...string) GameView {
+	t.Helper()
+	now := time.Now()
+	snap := play.Snapshot{
+		ID: 1, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active,
+		Control: clock.Control{Initial: 5 * time.Minute},
+	}
+	playUCI(t, &snap, ucis...)
+	snap.Clocks = game.Clocks{Timed: true, White: 5 * time.Minute, Black: 5 * time.Minute, Side: snap.Position.SideToMove()}
+	if len(ucis) < 2 {
+		snap.FirstMoveBy = now.Add(20 * time.Second)
+	} else {
+		snap.Clocks.Running = true
+	}
+	return NewGameView(snap, GameViewInput{Viewer: viewer, Letters: chess.English, Now: now})
+}
+
+// TestPanelDeltaFirstMoves: a game's first two moves are deltas too. The
+// first opens the move list with row 1 and draws the first-move countdown
+// anew, out of band, for Black; the second takes the countdown away and
+// starts White's clock.
+func TestPanelDeltaFirstMoves(t *testing.T) {
+	for _, viewer := range []int64{0, 1, 2} {
+		d, ok := NewPanelDelta(viewFirstMoves(t, viewer).Mark(), viewFirstMoves(t, viewer, "e2e4"))
+		if !ok {
+			t.Fatalf("viewer %d: the first move is no delta", viewer)
+		}
+		html := renderDelta(t, ctxIn("en"), &d)
+		for _, want := range []string{`data-san="e4"`, `data-row="1"`, `id="first-move"`, `hx-swap-oob="true"`, `data-side="black"`, `data-remaining-ms="`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("viewer %d: first move's delta without %s:\n%s", viewer, want, html)
+			}
+		}
+		d, ok = NewPanelDelta(viewFirstMoves(t, viewer, "e2e4").Mark(), viewFirstMoves(t, viewer, "e2e4", "e7e5"))
+		if !ok {
+			t.Fatalf("viewer %d: the second move is no delta", viewer)
+		}
+		html = renderDelta(t, ctxIn("tr"), &d)
+		for _, want := range []string{`data-san="e5"`, `hx-swap-oob="delete:#first-move"`, `data-white="300000 1"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("viewer %d: second move's delta without %s:\n%s", viewer, want, html)
+			}
+		}
+		if strings.Contains(html, "data-row") || strings.Contains(html, `class="game-alert first-move"`) {
+			t.Errorf("viewer %d: second move's delta:\n%s", viewer, html)
+		}
+		d, _ = NewPanelDelta(viewFirstMoves(t, viewer, "e2e4", "e7e5").Mark(), viewFirstMoves(t, viewer, "e2e4", "e7e5", "g1f3"))
+		if html := renderDelta(t, ctxIn("en"), &d); strings.Contains(html, "first-move") {
+			t.Errorf("viewer %d: third move's delta names the countdown:\n%s", viewer, html)
+		}
 	}
 }
 
