@@ -50,6 +50,10 @@ func (e *rateLimitedError) Error() string {
 
 func (e *rateLimitedError) Unwrap() error { return errTooManyAttempts }
 
+// overloadRetry is the Retry-After of a request refused because the
+// server's own deadline passed.
+const overloadRetry = time.Second
+
 // errorResponse is how an error is answered.
 type errorResponse struct {
 	status int
@@ -57,7 +61,7 @@ type errorResponse struct {
 	// form is set for problems the user can fix on the form they sent,
 	// which is then shown again with the message.
 	form bool
-	// retry is the Retry-After of a 429.
+	// retry is the Retry-After of a 429 or a 503.
 	retry time.Duration
 }
 
@@ -181,6 +185,11 @@ func responseFor(err error) errorResponse {
 		return errorResponse{status: http.StatusNotFound, msg: views.Message{ID: "error.not_found"}}
 	case errors.Is(err, errUnavailable):
 		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}}
+	case errors.Is(err, context.DeadlineExceeded):
+		// The server's own deadline passed (a store write waited too long
+		// under load): nothing was done, and the same request may succeed
+		// in a moment. A client gone away is context.Canceled instead.
+		return errorResponse{status: http.StatusServiceUnavailable, msg: views.Message{ID: "error.unavailable"}, retry: overloadRetry}
 	default:
 		return errorResponse{status: http.StatusInternalServerError, msg: views.Message{ID: "error.internal"}}
 	}

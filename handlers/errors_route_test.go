@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -72,5 +75,25 @@ func TestWrongMethodAndUnknownPath(t *testing.T) {
 	}
 	if after := e.state(t, id); after.Ply != 0 || after.StoredMoves != 0 {
 		t.Errorf("the refused requests changed the game: %+v", after)
+	}
+}
+
+// TestServerDeadlineAnswered503: a request whose work passed the server's
+// own deadline (a move whose store write waited too long under load) is
+// answered 503 with Retry-After, which tells a client to try again, and
+// the page says the service is busy; a client gone away is not.
+func TestServerDeadlineAnswered503(t *testing.T) {
+	late := fmt.Errorf("play: move: store: %w", context.DeadlineExceeded)
+	rec := httptest.NewRecorder()
+	h := &Handler{log: slog.New(slog.DiscardHandler)}
+	h.fail(rec, httptest.NewRequest(http.MethodPost, "/games/1/moves", nil), late)
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "1" {
+		t.Errorf("a passed deadline: %d, Retry-After %q; want 503 and 1", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	if resp := responseFor(late); resp.msg.ID != "error.unavailable" {
+		t.Errorf("a passed deadline says %s, want error.unavailable", resp.msg.ID)
+	}
+	if resp := responseFor(fmt.Errorf("x: %w", context.Canceled)); resp.status == http.StatusServiceUnavailable {
+		t.Error("a client gone away answered 503")
 	}
 }
