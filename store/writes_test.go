@@ -101,3 +101,56 @@ func BenchmarkAppendMove(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkAppendMoveManyGames measures stored moves per second the way a
+// busy server writes them: 5,120 games in progress, each 40 plies in, so
+// that each move goes to another part of the moves table than the one
+// before it, from 64 games' writers at once.
+func BenchmarkAppendMoveManyGames(b *testing.B) {
+	s, _ := mustOpen(b)
+	mustUsers(b, s, 2)
+	ctx := context.Background()
+	const games, writers, playedPlies = 5120, 64, 40
+	ids := startGames(b, s, games)
+	tx := s.db.MustBegin()
+	for _, id := range ids {
+		for ply := 1; ply <= playedPlies; ply++ {
+			tx.MustExec("INSERT INTO moves (game_id, ply, uci, played_at, clock_ms) VALUES (?, ?, ?, ?, ?)",
+				id, ply, loadMoves[(ply-1)%4], formatTime(gameT0), 60000)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	plies := make([]int, games)
+	for i := range plies {
+		plies[i] = playedPlies
+	}
+	var next sync.Mutex
+	moves := 0
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			// Writer w plays the games w, w+writers, w+2×writers, … in turn,
+			// and no other writer plays them.
+			for i := 0; ; i++ {
+				g := w + i%(games/writers)*writers
+				next.Lock()
+				if moves == b.N {
+					next.Unlock()
+					return
+				}
+				moves++
+				next.Unlock()
+				plies[g]++
+				m := play.StoredMove{Ply: plies[g], UCI: loadMoves[(plies[g]-1)%4], At: gameT0, Clock: time.Minute, HasClock: true}
+				if err := s.AppendMove(ctx, ids[g], m, nil); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
