@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -390,7 +391,8 @@ func TestGameMoveResponses(t *testing.T) {
 		{name: "form illegal", err: chess.ErrIllegalMove, status: http.StatusUnprocessableEntity, message: "error.game.illegal"},
 		{name: "form stale ply", err: game.ErrStalePly, status: http.StatusConflict, message: "error.game.stale"},
 		{name: "not a player", err: play.ErrNotPlayer, htmx: true, status: http.StatusForbidden},
-		{name: "store down", err: fmt.Errorf("store: %w", context.DeadlineExceeded), htmx: true, status: http.StatusInternalServerError},
+		{name: "store down", err: errors.New("store: disk I/O error"), htmx: true, status: http.StatusInternalServerError},
+		{name: "store past its deadline", err: fmt.Errorf("store: %w", context.DeadlineExceeded), htmx: true, status: http.StatusServiceUnavailable},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -122,7 +122,8 @@ func TestGameVoiceSignalResponses(t *testing.T) {
 		{name: "game over", err: voice.ErrClosed, form: url.Values{"kind": {"listen"}}, status: http.StatusConflict, message: "voice.closed"},
 		{name: "not a player", err: play.ErrNotPlayer, form: url.Values{"kind": {"listen"}}, status: http.StatusForbidden, message: "error.game.not_player"},
 		{name: "bad mline", form: url.Values{"kind": {"candidate"}, "mline": {"x"}}, status: http.StatusBadRequest, message: "error.bad_request"},
-		{name: "store down", err: context.DeadlineExceeded, form: url.Values{"kind": {"offer"}}, status: http.StatusInternalServerError, message: "error.internal"},
+		{name: "store down", err: errors.New("store: disk I/O error"), form: url.Values{"kind": {"offer"}}, status: http.StatusInternalServerError, message: "error.internal"},
+		{name: "store past its deadline", err: context.DeadlineExceeded, form: url.Values{"kind": {"offer"}}, status: http.StatusServiceUnavailable, message: "error.unavailable"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
