@@ -105,6 +105,38 @@ func firstDiff(a, b string) string {
 	return fmt.Sprintf("line %d:\n%s\nthe fresh load:\n%s", i+1, strings.Join(la[from:min(i+4, len(la))], "\n"), strings.Join(lb[from:min(i+4, len(lb))], "\n"))
 }
 
+// matchFreshLoad fails t when the game page in br shows other than a
+// fresh load of it shows: pageState, then the panel's markup (panelDOM).
+// when says when, for the message.
+func matchFreshLoad(t *testing.T, br *browser, when string) {
+	t.Helper()
+	live := eval[string](br, `(`+pageState+`)(document)`)
+	liveDOM := eval[string](br, `(`+panelDOM+`)(document)`)
+	ctx, cancel := context.WithTimeout(br.ctx, 20*time.Second)
+	fresh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`fetch(location.href, {credentials: 'same-origin'}).then(r => r.text()).then(h => new DOMParser().parseFromString(h, 'text/html')).then(doc => [(`+pageState+`)(doc), (`+panelDOM+`)(doc)])`, chromedp.EvalAwaitPromise))
+	cancel()
+	if err != nil {
+		t.Fatalf("%s: fetch the page: %v", br.name, err)
+	}
+	if live != fresh[0] {
+		t.Errorf("%s %s: the page shows\n%s\na fresh load shows\n%s", br.name, when, live, fresh[0])
+	} else if liveDOM != fresh[1] {
+		t.Errorf("%s %s: the panel's markup differs from a fresh load's at %s", br.name, when, firstDiff(liveDOM, fresh[1]))
+	}
+}
+
+// countEvents starts counting the game stream's events in br by name
+// (window.__events: whole panels, "game", and deltas, "move").
+func countEvents(br *browser) {
+	eval[bool](br, `(function(){
+		var n = window.__events = {game: 0, move: 0};
+		document.body.addEventListener('htmx:sseBeforeMessage', function (e) {
+			if (e.detail && n[e.detail.type] !== undefined) n[e.detail.type]++;
+		});
+		return true;
+	})()`)
+}
+
 // TestBrowserMovesAsDeltas: a game played through en passant, captures
 // that change both sides' material, a promotion, castling on both sides
 // and a check, with the abort rule ending and a draw offer lapsing,
@@ -123,31 +155,13 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 	guest.do(30*time.Second, chromedp.Navigate(gameURL(white)), chromedp.WaitVisible(`[data-testid="game-panel"]`))
 	pages := []*browser{white, black, guest}
 	for _, br := range pages {
-		eval[bool](br, `(function(){
-			var n = window.__events = {game: 0, move: 0};
-			document.body.addEventListener('htmx:sseBeforeMessage', function (e) {
-				if (e.detail && n[e.detail.type] !== undefined) n[e.detail.type]++;
-			});
-			return true;
-		})()`)
+		countEvents(br)
 	}
 	for i := range deltaMoves {
 		playMoves(t, white, black, i, deltaMoves[i])
 		waitPly(guest, i+1)
 		for _, br := range pages {
-			live := eval[string](br, `(`+pageState+`)(document)`)
-			liveDOM := eval[string](br, `(`+panelDOM+`)(document)`)
-			ctx, cancel := context.WithTimeout(br.ctx, 20*time.Second)
-			fresh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`fetch(location.href, {credentials: 'same-origin'}).then(r => r.text()).then(h => new DOMParser().parseFromString(h, 'text/html')).then(doc => [(`+pageState+`)(doc), (`+panelDOM+`)(doc)])`, chromedp.EvalAwaitPromise))
-			cancel()
-			if err != nil {
-				t.Fatalf("%s: fetch the page: %v", br.name, err)
-			}
-			if live != fresh[0] {
-				t.Errorf("%s after ply %d (%s): the page shows\n%s\na fresh load shows\n%s", br.name, i+1, deltaMoves[i], live, fresh[0])
-			} else if liveDOM != fresh[1] {
-				t.Errorf("%s after ply %d (%s): the panel's markup differs from a fresh load's at %s", br.name, i+1, deltaMoves[i], firstDiff(liveDOM, fresh[1]))
-			}
+			matchFreshLoad(t, br, fmt.Sprintf("after ply %d (%s)", i+1, deltaMoves[i]))
 		}
 		if t.Failed() {
 			break
@@ -170,4 +184,63 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 		t.Logf("%s: %d moves as deltas, %d whole panels", br.name, n["move"], n["game"])
 	}
 	white.screenshot("after-deltas")
+}
+
+// TestBrowserGameEndsAsDeltas: a game's end reaches both players and a
+// guest spectator as a delta, with the mating move (Fool's mate) and
+// without a move (a resignation): each page then shows exactly what a
+// fresh load shows (the status line, the result panel, the move list's
+// end, the stopped clocks, no buttons, the board out of play), with no
+// whole panel sent.
+func TestBrowserGameEndsAsDeltas(t *testing.T) {
+	srv := startServer(t)
+	a, b, guest := newBrowser(t, "alice"), newBrowser(t, "bob"), newBrowser(t, "guest")
+	signUp(a, srv, "alice")
+	signUp(b, srv, "bob")
+	for _, end := range []string{"mate", "resignation"} {
+		white, black := startPrivateGame(t, srv, a, b, "15+10")
+		guest.do(30*time.Second, chromedp.Navigate(gameURL(white)), chromedp.WaitVisible(`[data-testid="game-panel"]`))
+		pages := []*browser{white, black, guest}
+		for _, br := range pages {
+			countEvents(br)
+		}
+		moves := strings.Fields("f2f3 e7e5 g2g4")
+		resigner := black
+		if end == "mate" {
+			moves = append(moves, "d8h4")
+		} else {
+			// Black resigns once both have moved twice (before, it
+			// would abort), on White's turn.
+			moves = append(moves, "b8c6")
+		}
+		playMoves(t, white, black, 0, moves...)
+		if end == "resignation" {
+			waitMyTurn(white, len(moves))
+			clickInPanel(resigner, `[data-testid="resign-open"]`)
+			clickInPanel(resigner, `[data-testid="resign-confirm"]`)
+		}
+		for _, br := range pages {
+			waitFor(br, 20*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status == "finished" && !!document.querySelector('[data-testid="result-panel"]')`)
+			// The result's figures, when the panel asks for them again,
+			// are in place before the page is compared.
+			waitFor(br, 10*time.Second, `!document.querySelector('[data-settled="false"]')`)
+			matchFreshLoad(t, br, "after the "+end)
+			if end == "resignation" && br == resigner {
+				continue // the page that resigned loads the ended game
+			}
+			n := eval[map[string]int](br, `window.__events`)
+			want := len(moves)
+			if end == "resignation" {
+				want++
+			}
+			if n["move"] != want || n["game"] != 0 {
+				t.Errorf("%s, %s: %d deltas and %d whole panels, want %d deltas (the moves and the end) and none", br.name, end, n["move"], n["game"], want)
+			}
+		}
+		if end == "mate" {
+			white.screenshot("end-as-delta-mated")
+		} else {
+			white.screenshot("end-as-delta-opponent-resigned")
+		}
+	}
 }

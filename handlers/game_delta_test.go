@@ -29,29 +29,9 @@ var deltaLine = strings.Fields("e2e4 d7d5 e4e5 f7f5 e5f6 e7e6 f6g7 b8c6 g7h8q c8
 // whole panels.
 func TestMoveDeltaBytes(t *testing.T) {
 	rig := newStreamRig(t, func(c *Config) { c.Heartbeat, c.ClockSync = time.Hour, time.Hour })
-	srv, games, id, white, black := rig.srv, rig.games, rig.id, rig.white, rig.black
+	games, id, white, black := rig.games, rig.id, rig.white, rig.black
 	ctx := context.Background()
-	open := func(p *player, query string) *tally {
-		req, err := http.NewRequest(http.MethodGet, srv.URL+"/games/"+strconv.FormatInt(id, 10)+"/events"+query, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p != nil {
-			req.AddCookie(p.cookie)
-		}
-		resp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("GET events = %d", resp.StatusCode)
-		}
-		tl := &tally{bytes: map[string]int{}, events: map[string]int{}}
-		done := make(chan struct{})
-		go func() { defer close(done); countStream(resp.Body, tl) }()
-		t.Cleanup(func() { resp.Body.Close(); <-done })
-		return tl
-	}
+	open := func(p *player, query string) *tally { return rig.open(t, p, query) }
 	player, spectator, whole, older := open(&white, "?"+views.DeltaQuery), open(nil, "?"+views.DeltaQuery), open(nil, ""), open(nil, "?delta=1")
 	streams := []*tally{player, spectator, whole, older}
 	wait := func(ply int) {
@@ -104,5 +84,94 @@ func TestMoveDeltaBytes(t *testing.T) {
 			t.Errorf("a stream with %q: %d deltas and %d panels, want 0 and %d", query, len(s.moveBytes), s.events[views.EventGame], len(deltaLine)+1)
 		}
 		s.mu.Unlock()
+	}
+}
+
+// open reads the game's event stream with query as p (nil for a guest)
+// into a tally, until the test ends.
+func (rig *streamRig) open(t *testing.T, p *player, query string) *tally {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, rig.srv.URL+"/games/"+strconv.FormatInt(rig.id, 10)+"/events"+query, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != nil {
+		req.AddCookie(p.cookie)
+	}
+	resp, err := rig.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET events = %d", resp.StatusCode)
+	}
+	tl := &tally{bytes: map[string]int{}, events: map[string]int{}}
+	done := make(chan struct{})
+	go func() { defer close(done); countStream(resp.Body, tl) }()
+	t.Cleanup(func() { resp.Body.Close(); <-done })
+	return tl
+}
+
+// TestGameEndDeltaBytes: the game's end reaches a player and a spectator
+// as a delta too, with the mating move or without a move (a
+// resignation): no whole panel after the first. Its size is logged: the
+// result panel it carries makes it the largest event of a game.
+func TestGameEndDeltaBytes(t *testing.T) {
+	fools := strings.Fields("f2f3 e7e5 g2g4")
+	for _, end := range []string{"mate", "resignation"} {
+		t.Run(end, func(t *testing.T) {
+			rig := newStreamRig(t, func(c *Config) { c.Heartbeat, c.ClockSync = time.Hour, time.Hour })
+			ctx := context.Background()
+			player, spectator := rig.open(t, &rig.black, "?"+views.DeltaQuery), rig.open(t, nil, "?"+views.DeltaQuery)
+			streams := map[string]*tally{"player": player, "spectator": spectator}
+			events := func(s *tally) int {
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				return s.events[views.EventGame] + s.events[views.EventMove]
+			}
+			wait := func(n int) {
+				t.Helper()
+				deadline := time.Now().Add(sseTimeout)
+				for _, s := range streams {
+					for events(s) < n {
+						if time.Now().After(deadline) {
+							t.Fatalf("a stream has panels %v, want %d events", s.panels(), n)
+						}
+						time.Sleep(2 * time.Millisecond)
+					}
+				}
+			}
+			wait(1)
+			for ply, mv := range fools {
+				mover := rig.white
+				if ply%2 == 1 {
+					mover = rig.black
+				}
+				if err := rig.games.Move(ctx, rig.id, mover.ID, mv, chess.English, ply); err != nil {
+					t.Fatalf("move %d %s: %v", ply+1, mv, err)
+				}
+				wait(ply + 2)
+			}
+			var err error
+			if end == "mate" {
+				err = rig.games.Move(ctx, rig.id, rig.black.ID, "d8h4", chess.English, len(fools))
+			} else {
+				err = rig.games.Resign(ctx, rig.id, rig.white.ID)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			wait(len(fools) + 2)
+			for name, s := range streams {
+				s.mu.Lock()
+				sizes, panels := slices.Clone(s.moveBytes), s.events[views.EventGame]
+				s.mu.Unlock()
+				if panels != 1 || len(sizes) != len(fools)+1 {
+					t.Errorf("%s: %d whole panels and %d deltas, want the first panel and %d deltas", name, panels, len(sizes), len(fools)+1)
+					continue
+				}
+				t.Logf("%s: the end (%s) as a delta of %d bytes; the moves' %v", name, end, sizes[len(sizes)-1], sizes[:len(sizes)-1])
+			}
+		})
 	}
 }

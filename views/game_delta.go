@@ -28,8 +28,9 @@ const DeltaQuery = "delta=" + DeltaVersion
 // 2 carries the squares, the move, the status line and the materials as
 // attributes that board.js draws (1 had them as out-of-band swaps); 3
 // also carries a game's first two moves, with the first-move countdown
-// swapped by its id, which a page of form 2 lacks.
-const DeltaVersion = "3"
+// swapped by its id, which a page of form 2 lacks; 4 also carries the
+// game's end, which board.js of form 3 does not apply to the board.
+const DeltaVersion = "4"
 
 // RematchQuery is what the stream URL of a player's page of a finished
 // game says of the rematch the page shows ("&rematch=" and its id, 0 for
@@ -44,36 +45,53 @@ func (v GameView) RematchQuery() string {
 }
 
 // PanelMark is what a viewer's panel showed, as much as the next move's
-// delta needs: the pieces on the squares, the materials, the opening, and
-// a key of everything a move's delta does not redraw. A game stream keeps
-// the mark of its latest panel instead of the panel: about 200 bytes, with
-// hashes where the panel has text, since an idle spectator's stream must
-// stay small (docs/performance.md, "Idle spectators").
+// delta needs: the pieces on the squares, the materials, the opening, the
+// ratings, and a key of everything a move's delta does not redraw. A game
+// stream keeps the mark of its latest panel instead of the panel: about
+// 200 bytes, with hashes where the panel has text, since an idle
+// spectator's stream must stay small (docs/performance.md, "Idle
+// spectators").
 type PanelMark struct {
 	Ply      int
 	Pieces   [64]chess.Piece
 	Material [2]uint64 // top, bottom (materialKey)
 	Opening  opening.Opening
-	fixed    fixedParts
-	actions  actionParts
-	moves    int // rows of the move list
+	// ratings are the players' ratings, top and bottom: the game's end
+	// changes them in a rated game (the settlement's).
+	ratings [2]int
+	// grace says the notice of the player's own lost connection is on
+	// the page (hidden until the stream fails): the game's end takes it
+	// away.
+	grace   bool
+	fixed   fixedParts
+	actions actionParts
+	moves   int // rows of the move list
 	// firstMove says the first-move countdown shows: a move's delta
 	// redraws it or takes it away (firstMoveSwap).
 	firstMove bool
 }
 
 // fixedParts are the parts of a panel a move's delta leaves as they were:
-// when one of them changes, the viewer gets the whole panel.
+// when one of them changes, the viewer gets the whole panel. The game's
+// end changes the status, closes the voice chat and shows the result
+// (atEnd).
 type fixedParts struct {
 	status                 game.Status
 	orientation            chess.Color
 	player                 bool
-	players                uint64 // the players' names, ratings and frames (playersKey)
+	players                uint64 // the players' names, frames and whether they are rated (playersKey)
 	opponentGone           bool
 	invite                 bool
 	chat                   int
 	muted, voice, chatOpen bool
 	result                 bool
+}
+
+// atEnd returns f without the parts the game's end changes, for
+// comparing a live panel's with the ended game's.
+func (f fixedParts) atEnd() fixedParts {
+	f.status, f.voice, f.result = game.Active, false, false
+	return f
 }
 
 // actionParts are what a player's buttons show (gameActions): a move may
@@ -113,6 +131,8 @@ func (v GameView) Mark() PanelMark {
 		Ply:      v.Ply,
 		Material: [2]uint64{materialKey(v.Top.Material), materialKey(v.Bottom.Material)},
 		Opening:  v.Opening,
+		ratings:  [2]int{v.Top.Rating, v.Bottom.Rating},
+		grace:    v.OwnGrace > 0,
 		moves:    len(v.Moves),
 		fixed: fixedParts{
 			status: v.Status, orientation: v.Board.Orientation, player: v.Player,
@@ -141,7 +161,8 @@ func actionsOf(v GameView) actionParts {
 }
 
 // playersKey hashes what the player bars show of the players besides
-// their clocks and materials.
+// their clocks, materials and ratings (whether there is a rating, not
+// its value, which the game's end changes: PanelMark.ratings).
 func playersKey(top, bottom PlayerView) uint64 {
 	var buf [128]byte
 	b := buf[:0]
@@ -152,7 +173,7 @@ func playersKey(top, bottom PlayerView) uint64 {
 		b = append(b, 0)
 		b = append(b, p.Frame...)
 		b = append(b, 0)
-		b = strconv.AppendInt(b, int64(p.Rating), 10)
+		b = strconv.AppendBool(b, p.Rating > 0)
 		b = append(b, 0)
 		b = strconv.AppendBool(b, p.Clock.Timed)
 		b = append(b, 0)
@@ -193,15 +214,26 @@ func hashOf(b []byte) uint64 {
 // included), the move added to the list, the clocks, the status line,
 // the materials and the opening when they changed, and the board's state
 // (whose move, the legal moves, the last move and the check), which
-// static/js/board.js applies. The rest of the panel stays as it was.
+// static/js/board.js applies. The rest of the panel stays as it was. The
+// game's end is a delta too, with its last move or without one (a
+// resignation, a flag fall, a draw agreed): it also stops the clocks,
+// rewrites the status line, puts up the result panel and the end of the
+// move list, takes the player's buttons away and the board out of play,
+// and gives the players the ratings the game settled.
 type PanelDelta struct {
 	// View is the panel after the move.
 	View GameView
+	// Moved says a move was played: false for a game that ended
+	// without one.
+	Moved bool
+	// Ends says the game ended.
+	Ends bool
 	// Squares are the squares whose piece changed.
 	Squares []SquareView
 	// Material says, for the top and the bottom player, that the pieces
-	// taken changed.
-	Material [2]bool
+	// taken changed; Rating, that the rating shown changed (at the
+	// game's end).
+	Material, Rating [2]bool
 	// Opening says the opening's name changed (board.js adds the line
 	// when the panel had none).
 	Opening bool
@@ -216,6 +248,9 @@ type PanelDelta struct {
 	// FirstMove is what becomes of the first-move countdown: redrawn
 	// for the other side after the first move, gone after the second.
 	FirstMove firstMoveSwap
+	// GraceGone says the notice of the player's own lost connection
+	// goes, with the game.
+	GraceGone bool
 }
 
 // firstMoveSwap is what a move's delta does with the first-move countdown
@@ -229,44 +264,51 @@ const (
 )
 
 // NewPanelDelta returns the delta from the panel marked prev to next, the
-// same viewer's view one move later; ok is false when the change is more
-// than a move (the game started or ended, an offer, a player, the chat,
-// a first-move countdown that begins, a game's first move by Black …):
+// same viewer's view one move later, or of the game's end; ok is false
+// when the change is more than that (the game started, two moves, an
+// offer, a player, the chat, a first-move countdown that begins, a game's
+// first move by Black, an end that also takes a player's notice away …):
 // the viewer then gets the whole panel.
 func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 	cur := next.Mark()
-	if cur.Ply != prev.Ply+1 || cur.fixed != prev.fixed || cur.fixed.status != game.Active ||
-		len(next.Moves) == 0 || len(next.Moves) < prev.moves || len(next.Moves) > prev.moves+1 ||
-		cur.firstMove && !prev.firstMove {
+	if prev.fixed.status != game.Active || cur.firstMove && !prev.firstMove {
 		return PanelDelta{}, false
 	}
-	if prev.moves == 0 && next.Moves[0].White == "" {
-		// A game that starts with Black's move: its first row holds
-		// White's "…", which board.js does not draw.
+	d = PanelDelta{View: next, Moved: cur.Ply == prev.Ply+1, Ends: cur.fixed.status.Over()}
+	if d.Ends {
+		// Ended by the move, or at the same ply; a game ended before its
+		// first move has no PGN to link to either.
+		if !d.Moved && cur.Ply != prev.Ply || cur.Ply == 0 || cur.fixed.atEnd() != prev.fixed.atEnd() {
+			return PanelDelta{}, false
+		}
+	} else if !d.Moved || cur.fixed != prev.fixed || cur.ratings != prev.ratings {
+		return PanelDelta{}, false
+	}
+	if cur.ratings[0] > 0 != (prev.ratings[0] > 0) || cur.ratings[1] > 0 != (prev.ratings[1] > 0) {
+		return PanelDelta{}, false // a rating appears or goes: the player bar's markup changes
+	}
+	if !d.Moved {
+		if len(next.Moves) != prev.moves || cur.Opening != prev.Opening {
+			return PanelDelta{}, false
+		}
+	} else if !movedInList(prev, cur, next) {
 		return PanelDelta{}, false
 	}
 	if prev.Opening != cur.Opening && cur.Opening.ECO == "" {
 		return PanelDelta{}, false // a name does not go away
 	}
-	d = PanelDelta{
-		View:     next,
-		Material: [2]bool{cur.Material[0] != prev.Material[0], cur.Material[1] != prev.Material[1]},
-		Opening:  cur.Opening != prev.Opening,
-		NewRow:   len(next.Moves) > prev.moves,
-		Actions:  cur.actions != prev.actions,
-
-		actionsBefore: prev.actions,
-	}
+	d.Material = [2]bool{cur.Material[0] != prev.Material[0], cur.Material[1] != prev.Material[1]}
+	d.Rating = [2]bool{cur.ratings[0] != prev.ratings[0], cur.ratings[1] != prev.ratings[1]}
+	d.Opening = cur.Opening != prev.Opening
+	d.NewRow = len(next.Moves) > prev.moves
+	d.Actions = cur.actions != prev.actions
+	d.actionsBefore = prev.actions
+	d.GraceGone = prev.grace && !cur.grace
 	switch {
 	case prev.firstMove && cur.firstMove:
 		d.FirstMove = firstMoveRedraw
 	case prev.firstMove:
 		d.FirstMove = firstMoveGone
-	}
-	if last := len(next.Moves) - 1; next.MovePly(last, next.Moves[last].Black != "") != next.Ply {
-		// board.js marks the move it adds as the latest, at the panel's
-		// ply: a list that counts otherwise gets the whole panel.
-		return PanelDelta{}, false
 	}
 	board := next.Board
 	for _, row := range board.Rows {
@@ -277,6 +319,23 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		}
 	}
 	return d, true
+}
+
+// movedInList reports whether next's move list is prev's with the move
+// of next's ply added as its latest, as board.js adds it.
+func movedInList(prev, cur PanelMark, next GameView) bool {
+	n := len(next.Moves)
+	if n == 0 || n < prev.moves || n > prev.moves+1 {
+		return false
+	}
+	if prev.moves == 0 && next.Moves[0].White == "" {
+		// A game that starts with Black's move: its first row holds
+		// White's "…", which board.js does not draw.
+		return false
+	}
+	// board.js marks the move it adds as the latest, at the panel's ply:
+	// a list that counts otherwise gets the whole panel.
+	return next.MovePly(n-1, next.Moves[n-1].Black != "") == cur.Ply
 }
 
 // LastSAN returns the move in SAN.
@@ -402,6 +461,17 @@ func (d PanelDelta) MaterialText(side chess.Color) (text string, ok bool) {
 	return "", false
 }
 
+// RatingText returns side's rating for board.js when the game's end
+// changed it (ok).
+func (d PanelDelta) RatingText(side chess.Color) (text string, ok bool) {
+	for i, p := range [2]PlayerView{d.View.Top, d.View.Bottom} {
+		if p.Side == side && d.Rating[i] {
+			return strconv.Itoa(p.Rating), true
+		}
+	}
+	return "", false
+}
+
 func materialText(m Material) string {
 	var b strings.Builder
 	for _, t := range m.Taken {
@@ -448,6 +518,13 @@ const (
 	drawTarget    = actionsTarget + " > [data-draw]"
 	resignTarget  = actionsTarget + " > [data-testid=resign]"
 	leaveTarget   = actionsTarget + " > [data-testid=leave]"
+)
+
+// The selectors of the parts the game's end changes (gameEndSwaps).
+const (
+	statusTarget       = "[data-testid=status]"
+	moveListBodyTarget = "#moves .moves-body"
+	graceTarget        = "[data-testid=connection-lost]"
 )
 
 // actionSwaps returns the parts of a player's buttons that the move

@@ -69,7 +69,7 @@ func TestPanelDeltaSquares(t *testing.T) {
 }
 
 // TestPanelDeltaRefused: anything more than one move of a game in play is
-// a whole panel: two moves at once, the game's end, the first move of a
+// a whole panel: two moves at once, the game's end with two moves, the first move of a
 // game that starts with Black (its row begins with White's "…"), a
 // player's name, a first-move countdown that begins.
 func TestPanelDeltaRefused(t *testing.T) {
@@ -78,10 +78,10 @@ func TestPanelDeltaRefused(t *testing.T) {
 	if _, ok := NewPanelDelta(base.Mark(), two); ok {
 		t.Error("two moves in one delta")
 	}
-	over := viewAfter(t, 0, "e2e4", "e7e5", "g1f3", "b8c6")
+	over := viewAfter(t, 0, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4")
 	over.Status = game.Finished
 	if _, ok := NewPanelDelta(base.Mark(), over); ok {
-		t.Error("the game's end as a delta")
+		t.Error("the game's end two moves later as a delta")
 	}
 	blackFirst := func(ucis ...string) GameView {
 		start, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
@@ -541,5 +541,96 @@ func TestPanelDeltaOpening(t *testing.T) {
 	}
 	if tr := OpeningName(ctxIn("tr"), najdorfish); !strings.HasPrefix(tr, "Sicilya") {
 		t.Errorf("Turkish name %q: the family is not translated", tr)
+	}
+}
+
+// viewEnded returns viewer's view of a rated game after the moves ucis,
+// ended with o when o is not zero, the players rated as ratings says.
+func viewEnded(t *testing.T, viewer int64, o game.Outcome, ratings map[int64]int, ucis ...string) GameView {
+	t.Helper()
+	snap := play.Snapshot{
+		ID: 1, Kind: play.Quick, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active,
+		Control: clock.Control{Initial: 5 * time.Minute}, StartedAt: time.Unix(1e9, 0), DisconnectGrace: time.Minute,
+	}
+	playUCI(t, &snap, ucis...)
+	snap.Clocks = game.Clocks{Timed: true, White: time.Minute, Black: 50 * time.Second, Running: true, Side: snap.Position.SideToMove()}
+	if o != (game.Outcome{}) {
+		snap.Status, snap.Outcome = game.Finished, o
+		snap.Clocks.Running = false
+	}
+	return NewGameView(snap, GameViewInput{Viewer: viewer, Letters: chess.English, Now: time.Now(), Ratings: ratings})
+}
+
+// TestPanelDeltaGameEnds: the game's end is a delta, by its last move
+// (a mate) or without one (a resignation): it says the status, stops the
+// clocks, redraws the status line, puts up the result panel and the move
+// list's end, takes a player's buttons and lost-connection notice away
+// and carries the ratings the game settled; a spectator's has no
+// buttons to take away. An end before any move is a whole panel.
+func TestPanelDeltaGameEnds(t *testing.T) {
+	fools := []string{"f2f3", "e7e5", "g2g4"}
+	before, after := map[int64]int{1: 1500, 2: 1500}, map[int64]int{1: 1492, 2: 1508}
+	mate := game.Outcome{Result: game.BlackWins, Reason: game.Checkmate, Side: chess.White}
+	for _, viewer := range []int64{0, 1, 2} {
+		prev := viewEnded(t, viewer, game.Outcome{}, before, fools...)
+		d, ok := NewPanelDelta(prev.Mark(), viewEnded(t, viewer, mate, after, append(fools, "d8h4")...))
+		if !ok {
+			t.Fatalf("viewer %d: the mate is no delta", viewer)
+		}
+		if !d.Moved || !d.Ends || d.Rating != [2]bool{true, true} || d.GraceGone != (viewer != 0) {
+			t.Errorf("viewer %d: moved %v, ends %v, ratings %v, grace gone %v", viewer, d.Moved, d.Ends, d.Rating, d.GraceGone)
+		}
+		html := renderDelta(t, ctxIn("en"), &d)
+		for _, want := range []string{
+			`data-status="finished"`, `data-san="Qh4#"`, `h4:bQ`, `d8:`, `data-white="60000 0"`, `data-black="50000 0"`,
+			`data-rating-white="1492"`, `data-rating-black="1508"`,
+			`hx-swap-oob="outerHTML:[data-testid=status]"`, `data-result="0-1"`, `hx-swap-oob="afterend:[data-testid=status]"`,
+			`data-testid="result-panel"`, `hx-swap-oob="beforeend:#moves .moves-body"`, `data-testid="move-list-end"`,
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("viewer %d: the mate's delta without %s:\n%s", viewer, want, html)
+			}
+		}
+		for _, unwanted := range []string{"data-interactive", "data-dests", "data-status-text"} {
+			if strings.Contains(html, unwanted) {
+				t.Errorf("viewer %d: the mate's delta with %s:\n%s", viewer, unwanted, html)
+			}
+		}
+		player := viewer != 0
+		if got := strings.Contains(html, `hx-swap-oob="delete:[data-testid=actions]"`); got != player {
+			t.Errorf("viewer %d: the buttons taken away: %v", viewer, got)
+		}
+		if got := strings.Contains(html, `hx-swap-oob="delete:[data-testid=connection-lost]"`); got != player {
+			t.Errorf("viewer %d: the lost-connection notice taken away: %v", viewer, got)
+		}
+		if got := strings.Contains(html, `data-testid="result-new-game"`); got != player {
+			t.Errorf("viewer %d: the result panel's new game: %v", viewer, got)
+		}
+
+		// White resigns at the same ply: no move, nothing on the board.
+		resigned := game.Outcome{Result: game.BlackWins, Reason: game.Resignation, Side: chess.White}
+		d, ok = NewPanelDelta(prev.Mark(), viewEnded(t, viewer, resigned, before, fools...))
+		if !ok || d.Moved || !d.Ends || d.Squares != nil || d.Rating != [2]bool{} {
+			t.Fatalf("viewer %d: the resignation: delta %v, moved %v, ends %v, squares %v, ratings %v", viewer, ok, d.Moved, d.Ends, d.Squares, d.Rating)
+		}
+		html = renderDelta(t, ctxIn("tr"), &d)
+		for _, unwanted := range []string{"data-san", "data-row", "data-rating-"} {
+			if strings.Contains(html, unwanted) {
+				t.Errorf("viewer %d: the resignation's delta with %s:\n%s", viewer, unwanted, html)
+			}
+		}
+		if !strings.Contains(html, `data-board=""`) || !strings.Contains(html, `data-reason="resignation"`) {
+			t.Errorf("viewer %d: the resignation's delta:\n%s", viewer, html)
+		}
+	}
+	// Aborted before the first move: the PGN link goes too, so the
+	// whole panel.
+	aborted := game.Outcome{Reason: game.Abort, Side: chess.White, Cause: game.Resignation}
+	if _, ok := NewPanelDelta(viewEnded(t, 1, game.Outcome{}, before).Mark(), viewEnded(t, 1, aborted, before)); ok {
+		t.Error("an end before the first move as a delta")
+	}
+	// A rating that appears is more than a delta carries.
+	if _, ok := NewPanelDelta(viewEnded(t, 1, game.Outcome{}, nil, fools...).Mark(), viewEnded(t, 1, mate, after, append(fools, "d8h4")...)); ok {
+		t.Error("a rating appearing as a delta")
 	}
 }

@@ -606,13 +606,15 @@
   // ---- Moves as deltas ------------------------------------------------------
   //
   // The game page's stream sends a move as its delta (views/game_delta.templ,
-  // event "move", swapped into #game-delta). htmx puts the opening and the
-  // parts of the buttons that changed in their places (out-of-band swaps);
+  // event "move", swapped into #game-delta). htmx puts the parts of the
+  // buttons that changed in their places (out-of-band swaps), and at the
+  // game's end the status line, the result panel and the move list's end;
   // the rest is left in #game-delta as attributes, applied here: the
-  // panel's ply and last-move cue, whose move and the legal moves, the last
-  // move's and the check's squares, the clocks, the pieces of the squares
-  // that changed, the move added to the list, the status line and the
-  // materials that changed. What this draws is the markup the server draws
+  // panel's ply, status and last-move cue, whose move and the legal moves
+  // (or, at the end, the board out of play), the last move's and the
+  // check's squares, the clocks, the pieces of the squares that changed,
+  // the move added to the list, the status line, the materials that
+  // changed and the ratings the game's end settled. What this draws is the markup the server draws
   // in a whole panel (views/game.templ, views/board.templ), so that a page
   // after deltas is the page a fresh load shows. It runs in the capture
   // phase, before the other scripts' afterSwap listeners (sounds,
@@ -643,6 +645,11 @@
       var el = m === null ? null : panel.querySelector('.material[data-testid="material-' + side + '"]');
       if (el) drawMaterial(el, pieces, m);
     });
+    ["white", "black"].forEach(function (side) {
+      var r = d.getAttribute("data-rating-" + side);
+      var el = r === null ? null : panel.querySelector('[data-testid="player-rating-' + side + '"]');
+      if (el) el.textContent = r;
+    });
     var opening = d.getAttribute("data-opening");
     if (opening !== null) setOpening(pieces, opening);
     setResignTexts(panel, d);
@@ -667,6 +674,10 @@
       var el = document.querySelector('.clock[data-testid="clock-' + side + '"]');
       if (c.length === 2 && el) setClock(el, parseInt(c[0], 10) || 0, c[1] === "1");
     });
+    if (d.dataset.status) {
+      panel.dataset.status = d.dataset.status;
+      endPlay(board);
+    }
     // As after a whole panel: marks cleared, a kept selection taken over,
     // the premove looked at again.
     clearMarks(board);
@@ -675,6 +686,18 @@
     keepSelection(board);
     board._premoveSeen = false;
   }, true);
+
+  // endPlay takes the board out of play at the game's end, as a finished
+  // game's board is drawn (views/game.templ boardFor): no side, legal
+  // moves or move form, and no promotion picker.
+  function endPlay(board) {
+    closePicker(board);
+    ["data-interactive", "data-color", "data-legal", "data-ply", "data-move-form"].forEach(function (a) {
+      board.removeAttribute(a);
+    });
+    var picker = board.querySelector(".promotion-picker");
+    if (picker) picker.remove();
+  }
 
   // placePieces puts on the board's squares the pieces the delta names
   // ("e1: f1:wR g1:wK h1:", nothing after the colon for an empty square),
