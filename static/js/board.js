@@ -614,11 +614,12 @@
   // (or, at the end, the board out of play), the last move's and the
   // check's squares, the clocks, the pieces of the squares that changed,
   // the move added to the list, the status line, the materials that
-  // changed and the ratings the game's end settled. What this draws is the markup the server draws
-  // in a whole panel (views/game.templ, views/board.templ), so that a page
-  // after deltas is the page a fresh load shows. It runs in the capture
-  // phase, before the other scripts' afterSwap listeners (sounds,
-  // attention, premove, the move list) read the panel.
+  // changed and the ratings the game's end settled. What this draws is the
+  // markup the server draws in a whole panel (views/game.templ,
+  // views/board.templ), so that a page after deltas is the page a fresh
+  // load shows. It runs in the capture phase, before the other scripts'
+  // afterSwap listeners (sounds, attention, premove, the move list) read
+  // the panel.
   window.addEventListener("htmx:afterSwap", function (e) {
     var sink = e.target;
     if (!sink || sink.id !== "game-delta") return;
