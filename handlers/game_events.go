@@ -47,6 +47,7 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 	}
 	q := r.URL.Query()
 	gs := &gameStream{h: h, id: id, feed: feed, deltas: q.Get("delta") == views.DeltaVersion, first: snap} // spectators get nothing of the chat and voice chat
+	gs.prepare()
 	if known, err := strconv.ParseInt(q.Get("rematch"), 10, 64); err == nil && known >= 0 {
 		gs.rematch, gs.pageRematch = known, true
 	}

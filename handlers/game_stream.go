@@ -72,6 +72,14 @@ type gameStream struct {
 	// its URL, views.GameView.RematchQuery): one it does not show sends
 	// it there even from the stream's first panel.
 	pageRematch bool
+	// own runs the stream's work off its goroutine; burst, rendered and
+	// the functions below (prepare) are the work's input and output, kept
+	// from one wake to the next so that a wake allocates nothing on the
+	// stream's goroutine (own_stack.go).
+	own                       *ownStack
+	burst                     []*play.Event
+	rendered                  bool
+	deliverFn, tickFn, pingFn func() error
 }
 
 // gameViewer is who watches a game stream: a player of one side, or not.
@@ -93,7 +101,7 @@ var errClientGone = errors.New("handlers: sse: the client went away")
 func (gs *gameStream) serve(ctx context.Context) {
 	gs.ctx = ctx
 	defer gs.finish()
-	err := onOwnStack(gs.begin)
+	err := gs.own.run(gs.begin)
 	if err == nil {
 		err = gs.wait()
 	}
@@ -189,16 +197,14 @@ func (gs *gameStream) onEvent(ev *play.Event, ok bool) error {
 		return errStreamOver
 	}
 	// One render covers a burst of events; voice signals go one by one.
-	burst, open := appendWaiting([]*play.Event{ev}, gs.feed.Events())
-	var rendered bool
-	err := onOwnStack(func() (err error) {
-		rendered, err = gs.deliver(gs.ctx, burst)
-		return err
-	})
+	var open bool
+	gs.burst, open = appendWaiting(append(gs.burst[:0], ev), gs.feed.Events())
+	err := gs.own.run(gs.deliverFn)
+	clear(gs.burst) // the events' snapshots are not the stream's to keep
 	if err == nil && !open {
 		return errStreamOver
 	}
-	if rendered {
+	if gs.rendered {
 		// The panel carried the clocks: the next update is due only
 		// after clockSync without one.
 		gs.clock.Reset(gs.h.clockSync)
@@ -207,13 +213,21 @@ func (gs *gameStream) onEvent(ev *play.Event, ok bool) error {
 }
 
 // onTick sends the clocks or a heartbeat (tick).
-func (gs *gameStream) onTick() error {
-	return onOwnStack(func() error { return gs.tick(gs.ctx, time.Now()) })
-}
+func (gs *gameStream) onTick() error { return gs.own.run(gs.tickFn) }
 
 // onPing sends a ping if the stream has been quiet (pingIfQuiet).
-func (gs *gameStream) onPing() error {
-	return onOwnStack(func() error { return gs.pingIfQuiet(time.Now()) })
+func (gs *gameStream) onPing() error { return gs.own.run(gs.pingFn) }
+
+// prepare makes what the stream's wakes reuse (own, and the work of each
+// kind of wake), before the stream serves.
+func (gs *gameStream) prepare() {
+	gs.own = newOwnStack()
+	gs.deliverFn = func() (err error) {
+		gs.rendered, err = gs.deliver(gs.ctx, gs.burst)
+		return err
+	}
+	gs.tickFn = func() error { return gs.tick(gs.ctx, time.Now()) }
+	gs.pingFn = func() error { return gs.pingIfQuiet(time.Now()) }
 }
 
 // logEnd logs why the stream ended. It is kept out of line: inlined, its

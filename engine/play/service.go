@@ -89,14 +89,6 @@ type Service struct {
 
 	chat  *chat.Guard  // chat.go: flood limit and mutes
 	voice *voice.Guard // voice.go: flood limit
-
-	// errcs holds the reply channels of table.do, which every move and
-	// request would otherwise allocate. A channel goes back empty: do
-	// puts it back once it has read the one reply, or when the request
-	// never reached the writer. The pool is the service's, not the
-	// package's, so that a channel never leaves the synctest bubble of
-	// the test that made it.
-	errcs sync.Pool
 }
 
 // New returns a service configured by cfg. Call Recover before serving.
@@ -110,7 +102,6 @@ func New(cfg Config) *Service {
 		chat:    chat.NewGuard(),
 		voice:   voice.NewGuard(),
 	}
-	s.errcs.New = func() any { return make(chan error, 1) }
 	if s.hub == nil {
 		s.hub = live.New[int64, *Event](0)
 	}

@@ -25,7 +25,9 @@ type table struct {
 	stake    int64
 	unstaked bool
 
-	reqs        chan func(*table)
+	// turns and turnEnd hand the game to a caller of do and back.
+	turns       chan struct{}
+	turnEnd     chan struct{}
 	botMoves    chan botResult
 	drawAnswers chan drawAnswer
 	quit        chan struct{} // closed by stop
@@ -50,7 +52,8 @@ type table struct {
 func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Event) *table {
 	return &table{
 		s: s, id: id, kind: kind, g: g, pending: pending,
-		reqs:     make(chan func(*table)),
+		turns:    make(chan struct{}),
+		turnEnd:  make(chan struct{}),
 		botMoves: make(chan botResult),
 		// drawAnswers: a bot's answers to draw offers (bot.go).
 		drawAnswers: make(chan drawAnswer),
@@ -62,22 +65,29 @@ func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Even
 // stop asks run to return.
 func (t *table) stop() { t.quitOnce.Do(func() { close(t.quit) }) }
 
-// do runs fn in the writer and returns its error, or errStopped if the
-// writer has stopped.
+// do runs fn as the writer and returns its error, or errStopped if the
+// writer has stopped. fn runs on the caller's goroutine, during a turn:
+// run hands the game over and waits until fn has returned, so that the
+// game still has one writer at a time, and the turn's channels order
+// fn's reads and writes with run's.
+//
+// Why not on run's goroutine: while the collector marks, a goroutine
+// that allocates must help it, by at least 64 KB of marking the first
+// time in each cycle, and waits for the mark to end when there is nothing
+// left for it to mark. A move allocates (its record, the snapshot
+// published); with thousands of games, each on its own goroutine, the
+// tables did much of the marking and a move waited behind it. Callers
+// are fewer and long-lived (the server's request workers).
 func (t *table) do(ctx context.Context, fn func(*table) error) error {
-	errc := t.s.errcs.Get().(chan error)
 	select {
-	case t.reqs <- func(t *table) { errc <- fn(t) }:
+	case t.turns <- struct{}{}:
 	case <-t.done:
-		t.s.errcs.Put(errc)
 		return errStopped
 	case <-ctx.Done():
-		t.s.errcs.Put(errc)
 		return fmt.Errorf("play: game %d: %w", t.id, ctx.Err())
 	}
-	err := <-errc
-	t.s.errcs.Put(errc)
-	return err
+	defer func() { t.turnEnd <- struct{}{} }()
+	return fn(t)
 }
 
 // run is the writer's loop: requests, the timer of the game's next
@@ -124,8 +134,8 @@ func (t *table) run() {
 			timerC = timer.C
 		}
 		select {
-		case fn := <-t.reqs:
-			fn(t)
+		case <-t.turns:
+			<-t.turnEnd // do runs the caller's request meanwhile
 		case <-timerC:
 			_ = t.commit(t.g.Tick(t.s.now()))
 		case r := <-t.botMoves:

@@ -1,0 +1,42 @@
+package handlers
+
+// ownStack runs a stream's work on renderWorkers, as onOwnStack does,
+// without allocating on the stream's goroutine: its channel and its job
+// are made once, when the stream starts, and so are the functions it runs
+// (gameStream.prepare).
+//
+// Why it matters: while the collector marks, a goroutine that allocates
+// must help it, by at least 64 KB of marking the first time in each cycle
+// (the runtime's gcOverAssistWork), and waits for the mark to end when
+// there is nothing left for it to mark. At 5,000 games some 10,000
+// stream goroutines wake 4,000 times a second (the moves and the clocks),
+// so that when each wake allocated a channel and a closure, the streams
+// did more of the marking than the collector's own worker, and a move
+// waited behind them.
+type ownStack struct {
+	done chan error
+	fn   func() error // the work of the call in progress
+	job  func()       // runs fn on a worker; made once
+}
+
+func newOwnStack() *ownStack {
+	s := &ownStack{done: make(chan error, 1)}
+	s.job = s.runJob
+	return s
+}
+
+func (s *ownStack) runJob() { s.done <- s.fn() }
+
+// run runs fn on one of renderWorkers (on a goroutine of its own when
+// every worker is busy) and waits for it. fn is best made once, not for
+// the call: a closure made here would allocate on the caller's goroutine,
+// which is what ownStack avoids. One call at a time.
+func (s *ownStack) run(fn func() error) error {
+	s.fn = fn
+	if !renderWorkers.hand(s.job) {
+		go s.job()
+	}
+	err := <-s.done
+	s.fn = nil
+	return err
+}
