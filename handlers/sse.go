@@ -66,7 +66,17 @@ type responseSink struct {
 	rc *http.ResponseController
 }
 
-func (r responseSink) Flush() error { return r.rc.Flush() }
+// Flush sends what was written and lifts the write deadline startWrite
+// set for it. Over HTTP/1.1 a deadline that lapses only fails a write in
+// progress, but over HTTP/2 net/http arms a timer that resets the stream
+// when it fires, idle or not: a deadline left set would end every stream
+// quiet for longer than its write timeout (an ended game's, the lobby's).
+func (r responseSink) Flush() error {
+	if err := r.rc.Flush(); err != nil {
+		return err
+	}
+	return r.SetWriteDeadline(time.Time{})
+}
 
 // SetWriteDeadline sets the connection's write deadline; a writer without
 // deadlines (a test recorder) has none to set.
@@ -150,9 +160,10 @@ func (s *sseWriter) close() {
 }
 
 // startWrite gives the event about to be written writeTimeout to reach the
-// client. The deadline lapses harmlessly while the stream is idle: every
-// write sets a new one first. Once the context has ended, the write is
-// refused instead.
+// client. A response of net/http's has it lifted once the event is sent
+// (responseSink.Flush); on a connection taken out of net/http it lapses
+// harmlessly while the stream is idle, every write setting a new one
+// first. Once the context has ended, the write is refused instead.
 func (s *sseWriter) startWrite() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -62,3 +62,60 @@ func TestSSEOutlivesServerTimeouts(t *testing.T) {
 		t.Errorf("the stream's handler stopped early: %v", err)
 	}
 }
+
+// TestSSEIdleOverHTTP2: over HTTP/2 a stream idle for longer than its
+// write timeout is still open and gets its next event. net/http arms a
+// timer for an HTTP/2 response's write deadline and resets the stream
+// when it fires, even if no write is in progress, so a deadline left
+// set after an event would end every stream quiet for that long.
+func TestSSEIdleOverHTTP2(t *testing.T) {
+	const writeTimeout = 100 * time.Millisecond
+	done := make(chan error, 1)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s, err := newSSEWriter(r.Context(), w)
+		if err != nil {
+			done <- err
+			return
+		}
+		defer s.close()
+		s.writeTimeout = writeTimeout
+		for i := range 3 {
+			if i > 0 {
+				time.Sleep(4 * writeTimeout) // idle
+			}
+			if err := s.comment("tick"); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}))
+	ServeH2C(srv.Config)
+	srv.Start()
+	defer srv.Close()
+	tr := srv.Client().Transport.(*http.Transport)
+	tr.Protocols = new(http.Protocols)
+	tr.Protocols.SetUnencryptedHTTP2(true)
+
+	resp, err := srv.Client().Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.ProtoMajor != 2 {
+		t.Fatalf("the stream came over %s: the test needs HTTP/2", resp.Proto)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	got := 0
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), ": tick") {
+			got++
+		}
+	}
+	if got != 3 || sc.Err() != nil {
+		t.Errorf("read %d events, want 3 (%v)", got, sc.Err())
+	}
+	if err := <-done; err != nil {
+		t.Errorf("a write after the stream was idle: %v", err)
+	}
+}
