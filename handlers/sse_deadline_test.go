@@ -69,7 +69,7 @@ func TestSSEOutlivesServerTimeouts(t *testing.T) {
 // when it fires, even if no write is in progress, so a deadline left
 // set after an event would end every stream quiet for that long.
 func TestSSEIdleOverHTTP2(t *testing.T) {
-	const writeTimeout = 100 * time.Millisecond
+	const writeTimeout = 300 * time.Millisecond // a write's own room on a busy machine
 	done := make(chan error, 1)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s, err := newSSEWriter(r.Context(), w)
@@ -81,7 +81,7 @@ func TestSSEIdleOverHTTP2(t *testing.T) {
 		s.writeTimeout = writeTimeout
 		for i := range 3 {
 			if i > 0 {
-				time.Sleep(4 * writeTimeout) // idle
+				time.Sleep(3 * writeTimeout) // idle
 			}
 			if err := s.comment("tick"); err != nil {
 				done <- err
