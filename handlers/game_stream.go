@@ -96,7 +96,7 @@ var errClientGone = errors.New("handlers: sse: the client went away")
 // away or the feed ends; then it closes the stream and the feed, and a
 // player's stream, their connection to the table while it lasts,
 // disconnects them. All the work is done on stacks of its own
-// (onOwnStack): the stream's goroutine only waits (wait), a few frames
+// (ownStack): the stream's goroutine only waits (wait), a few frames
 // from its top, and its stack stays at the smallest (sse_handoff.go).
 func (gs *gameStream) serve(ctx context.Context) {
 	gs.ctx = ctx
@@ -167,7 +167,7 @@ func (gs *gameStream) finish() {
 // wait is the stream's loop: it waits for the game's events, the clock
 // updates and the pings until the stream's context ends, a write fails
 // or the feed ends (errStreamOver). It only waits: each case's work is in
-// a function of its own (and on a stack of its own, onOwnStack), so that
+// a function of its own (and on a stack of its own, ownStack), so that
 // the frames of an idle stream stay few and small (sse_handoff.go).
 func (gs *gameStream) wait() error {
 	for {
@@ -483,27 +483,6 @@ func appendWaiting[E any](burst []E, c <-chan E) (_ []E, open bool) {
 			return burst, true
 		}
 	}
-}
-
-// onOwnStack runs fn on another goroutine and waits for it. A stream
-// spends its life waiting for events with little on its stack, but
-// rendering a panel takes a deep one; a goroutine's stack only grows (a
-// garbage collection shrinks it by half at most, and only while it uses
-// less than a quarter), so rendering on the stream's own goroutine would
-// leave every idle stream holding a render-sized stack.
-//
-// fn goes to one of renderWorkers, whose stacks have grown to a render's
-// already: a goroutine of its own for each render grew a fresh stack from
-// the smallest every time, which was 4% of the server's CPU at 1,000
-// games. When every worker is busy (a burst, or a client slow to take its
-// event), fn gets a goroutine of its own: no stream waits for another.
-func onOwnStack(fn func() error) error {
-	done := make(chan error, 1)
-	job := func() { done <- fn() }
-	if !renderWorkers.hand(job) {
-		go job()
-	}
-	return <-done
 }
 
 // drain empties c of events already waiting, without blocking.

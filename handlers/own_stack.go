@@ -1,18 +1,29 @@
 package handlers
 
-// ownStack runs a stream's work on renderWorkers, as onOwnStack does,
-// without allocating on the stream's goroutine: its channel and its job
-// are made once, when the stream starts, and so are the functions it runs
-// (gameStream.prepare).
+// ownStack runs a stream's work on another goroutine and waits for it. A
+// stream spends its life waiting for events with little on its stack, but
+// rendering a panel takes a deep one; a goroutine's stack only grows (a
+// garbage collection shrinks it by half at most, and only while it uses
+// less than a quarter), so rendering on the stream's own goroutine would
+// leave every idle stream holding a render-sized stack.
 //
-// Why it matters: while the collector marks, a goroutine that allocates
-// must help it, by at least 64 KB of marking the first time in each cycle
-// (the runtime's gcOverAssistWork), and waits for the mark to end when
-// there is nothing left for it to mark. At 5,000 games some 10,000
-// stream goroutines wake 4,000 times a second (the moves and the clocks),
-// so that when each wake allocated a channel and a closure, the streams
-// did more of the marking than the collector's own worker, and a move
-// waited behind them.
+// The work goes to one of renderWorkers, whose stacks have grown to a
+// render's already: a goroutine of its own for each render grew a fresh
+// stack from the smallest every time, which was 4% of the server's CPU at
+// 1,000 games. When every worker is busy (a burst, or a client slow to
+// take its event), it gets a goroutine of its own: no stream waits for
+// another.
+//
+// And it does so without allocating on the stream's goroutine: the
+// channel and the job are made once, when the stream starts, and so are
+// the functions it runs (gameStream.prepare, watchStream.prepare). While
+// the collector marks, a goroutine that allocates must help it, by at
+// least 64 KB of marking the first time in each cycle (the runtime's
+// gcOverAssistWork), and waits for the mark to end when there is nothing
+// left for it to mark. At 5,000 games some 10,000 stream goroutines wake
+// 4,000 times a second (the moves and the clocks), so that when each wake
+// allocated a channel and a closure, the streams did more of the marking
+// than the collector's own worker, and a move waited behind them.
 type ownStack struct {
 	done chan error
 	fn   func() error // the work of the call in progress

@@ -134,7 +134,7 @@ func runRecovered(fn func()) (panicked any) {
 // returns the stream, served under that context once the middleware has
 // returned (nil: the stream did not start, and start has said why).
 // handOff reports false, having done nothing, over HTTP/1.1. The
-// stream's work past its head must run on other goroutines (onOwnStack),
+// stream's work past its head must run on other goroutines (ownStack),
 // or the stack it grows stays with the stream.
 func handOff(r *http.Request, start func(ctx context.Context, w http.ResponseWriter) handedOffStream) bool {
 	ho, ok := r.Context().Value(streamHandoffKey{}).(*streamHandoff)

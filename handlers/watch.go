@@ -37,6 +37,7 @@ func (h *Handler) handleWatch(w http.ResponseWriter, r *http.Request) {
 // net/http when it can be (sse_detach.go): watchers spend hours idle.
 func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 	ws := &watchStream{h: h, n: watchLimit}
+	ws.prepare()
 	if r.URL.Query().Get("home") == "1" {
 		ws.n, ws.home = homeWatchLimit, true
 	}
@@ -99,6 +100,21 @@ type watchStream struct {
 	sub     *watchSub
 	tick    *time.Ticker
 	uncount func()
+	// ctx is the stream's context, set when it starts to serve; own runs
+	// its work, the functions below (prepare), off its goroutine, event
+	// being the one to send (ownStack).
+	ctx                      context.Context
+	own                      *ownStack
+	event                    *watchEvent
+	beginFn, eventFn, pingFn func() error
+}
+
+// prepare makes what the stream's wakes reuse, before the stream serves.
+func (ws *watchStream) prepare() {
+	ws.own = newOwnStack()
+	ws.beginFn = func() error { return ws.begin(ws.ctx) }
+	ws.eventFn = func() error { return ws.sendEvent(ws.ctx, ws.event) }
+	ws.pingFn = func() error { return ws.stream.comment("ping") }
 }
 
 // serve sends the list on ws.stream, then what changes, until ctx ends,
@@ -107,8 +123,9 @@ type watchStream struct {
 // stacks of its own: the stream's goroutine only waits (wait), a few
 // frames from its top.
 func (ws *watchStream) serve(ctx context.Context) {
+	ws.ctx = ctx
 	defer ws.finish()
-	err := onOwnStack(func() error { return ws.begin(ctx) })
+	err := ws.own.run(ws.beginFn)
 	if err == nil {
 		err = ws.wait(ctx)
 	}
@@ -158,7 +175,7 @@ func (ws *watchStream) wait(ctx context.Context) error {
 			if !ok {
 				return nil // dropped, or the server stops: the page reconnects
 			}
-			err = ws.onEvent(ctx, e)
+			err = ws.onEvent(e)
 		case now := <-ws.tick.C:
 			err = ws.onTick(now)
 		}
@@ -170,17 +187,23 @@ func (ws *watchStream) wait(ctx context.Context) error {
 
 // onEvent sends the list again, or the board of a game on the page that
 // moved.
-func (ws *watchStream) onEvent(ctx context.Context, e *watchEvent) error {
+func (ws *watchStream) onEvent(e *watchEvent) error {
 	if e.list == nil && e.game.ID != 0 && !ws.shown[e.game.ID] {
 		return nil
 	}
-	return onOwnStack(func() error {
-		if e.list != nil || e.game.ID == 0 {
-			return ws.sendList(ctx, e.list)
-		}
-		g := e.game.AtTime(time.Now())
-		return ws.send(ctx, views.WatchGameEvent(g.ID), views.MiniGameLink(g))
-	})
+	ws.event = e
+	err := ws.own.run(ws.eventFn)
+	ws.event = nil
+	return err
+}
+
+// sendEvent sends the list again, or the board of the game that moved.
+func (ws *watchStream) sendEvent(ctx context.Context, e *watchEvent) error {
+	if e.list != nil || e.game.ID == 0 {
+		return ws.sendList(ctx, e.list)
+	}
+	g := e.game.AtTime(time.Now())
+	return ws.send(ctx, views.WatchGameEvent(g.ID), views.MiniGameLink(g))
 }
 
 // onTick ends a stream whose client went away, and sends a heartbeat
@@ -191,7 +214,7 @@ func (ws *watchStream) onTick(now time.Time) error {
 		return errClientGone
 	case now.Sub(ws.lastWrite) >= ws.h.heartbeat:
 		ws.lastWrite = now
-		return onOwnStack(func() error { return ws.stream.comment("ping") })
+		return ws.own.run(ws.pingFn)
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func (p *workerPool) work(first func()) {
 	}
 }
 
-// renderWorkers render the streams' events (onOwnStack). Under load a
+// renderWorkers render the streams' events (ownStack). Under load a
 // worker gets a job every few milliseconds.
 var renderWorkers = newWorkerPool(4*runtime.GOMAXPROCS(0), 100*time.Millisecond)
 
