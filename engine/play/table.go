@@ -13,8 +13,9 @@ import (
 
 // table is the single writer of one live game: its run goroutine owns the
 // game and everything below the channels; other goroutines reach it only
-// through do, which has run hand it over for the request's turn. It stops when the game is over, when a store write fails (the
-// next request reopens the game from the store), or on Service.Close.
+// through do, which has run hand it over for the request's turn. It stops
+// when the game is over, when a store write fails (the next request
+// reopens the game from the store), or on Service.Close.
 type table struct {
 	s      *Service
 	id     int64

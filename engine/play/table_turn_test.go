@@ -9,8 +9,7 @@ import (
 
 // TestTableTurn: a request runs as the game's writer on the caller's
 // goroutine, allocating nothing of its own for the turn, and the writer
-// takes the game back after it: the next request sees the first's
-// changes, and a move still goes through.
+// takes the game back after it: a move still goes through.
 func TestTableTurn(t *testing.T) {
 	s := newService(newMemStore())
 	defer s.Close()
