@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"maps"
-	"sync"
 
 	"satranc/engine/game"
 	"satranc/engine/play"
@@ -17,49 +16,16 @@ import (
 // The maps it hands out are read only. A game's entry lasts while a
 // stream of it holds it (hold, release). The zero value is ready.
 type gamePlayers struct {
-	mu    sync.Mutex
-	games map[int64]*seatedEntry
+	heldByStreams[seatedEntry]
 }
 
 // seatedEntry is one game's players, as read for its seats and for the
-// game over or not (the ratings change at its end), and how many streams
-// hold it.
+// game over or not (the ratings change at its end).
 type seatedEntry struct {
-	streams int
 	read    bool
 	seats   [2]game.Seat
 	over    bool
 	players players
-}
-
-// hold keeps game id's entry while a stream of it is open; release
-// gives it back.
-func (gp *gamePlayers) hold(id int64) {
-	gp.mu.Lock()
-	defer gp.mu.Unlock()
-	if gp.games == nil {
-		gp.games = make(map[int64]*seatedEntry)
-	}
-	e := gp.games[id]
-	if e == nil {
-		e = &seatedEntry{}
-		gp.games[id] = e
-	}
-	e.streams++
-}
-
-// release gives back what hold took; the last stream of a game drops its
-// entry.
-func (gp *gamePlayers) release(id int64) {
-	gp.mu.Lock()
-	defer gp.mu.Unlock()
-	e := gp.games[id]
-	if e == nil {
-		return
-	}
-	if e.streams--; e.streams <= 0 {
-		delete(gp.games, id)
-	}
 }
 
 // of returns the players of snap for a stream that has them already: the
@@ -68,7 +34,7 @@ func (gp *gamePlayers) release(id int64) {
 func (gp *gamePlayers) of(ctx context.Context, h *Handler, snap play.Snapshot) players {
 	seats, over := [2]game.Seat{snap.White, snap.Black}, snap.Status.Over()
 	gp.mu.Lock()
-	e := gp.games[snap.ID]
+	e := gp.value(snap.ID)
 	if e != nil && e.read && e.seats == seats && e.over == over {
 		p := e.players
 		gp.mu.Unlock()
@@ -91,7 +57,7 @@ func (gp *gamePlayers) fresh(ctx context.Context, h *Handler, snap play.Snapshot
 	p := h.seatedPlayers(ctx, snap)
 	gp.mu.Lock()
 	defer gp.mu.Unlock()
-	e := gp.games[snap.ID]
+	e := gp.value(snap.ID)
 	if e == nil {
 		return p
 	}

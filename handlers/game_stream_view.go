@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"satranc/engine/chat"
-	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
 	"satranc/views"
@@ -32,7 +31,6 @@ type streamViews struct {
 	players    players
 	chat       []chat.Message
 	chatNew    bool // the chat log must be read again
-	san        sanMoves
 	// over says the players were read after the game ended.
 	over bool
 	// settled is the viewer's settlement of the game once it is over,
@@ -41,23 +39,27 @@ type streamViews struct {
 }
 
 // newStreamViews returns the views of a stream of game id, which holds
-// the game's players until release.
+// the game's players and its moves in SAN until release.
 func newStreamViews(h *Handler, ctx context.Context, base string, feed GameFeed, id int64) *streamViews {
 	h.players.hold(id)
+	h.sans.hold(id)
 	return &streamViews{h: h, ctx: ctx, base: base, feed: feed, game: id, chatNew: true}
 }
 
-// release gives back the game's players the stream held.
-func (v *streamViews) release() { v.h.players.release(v.game) }
+// release gives back the game's players and moves the stream held.
+func (v *streamViews) release() {
+	v.h.players.release(v.game)
+	v.h.sans.release(v.game)
+}
 
 // chatChanged marks the chat log for reading again before the next panel.
 func (v *streamViews) chatChanged() { v.chatNew = true }
 
 // input returns the view input of snap with the players' names and
-// frames.
+// frames and the moves in SAN the game's streams share.
 func (v *streamViews) input(snap play.Snapshot) views.GameViewInput {
 	in := v.playersInput(snap)
-	in.Moves = v.san.of(snap, in.Letters)
+	in.SAN = v.h.sans.of(&snap, in.Letters)
 	return in
 }
 
@@ -97,42 +99,4 @@ func (v *streamViews) panel(snap play.Snapshot) views.GameView {
 // clocks returns the players of snap with their clocks, top and bottom.
 func (v *streamViews) clocks(snap play.Snapshot) (top, bottom views.PlayerView) {
 	return views.NewPlayerViews(snap, v.playersInput(snap))
-}
-
-// sanMoves keeps a stream's move list from one render to the next, so
-// that each works out only the moves played since (a game's moves only
-// grow; anything else starts it afresh).
-type sanMoves struct {
-	letters chess.Letters
-	moves   []chess.Move
-	list    views.MoveList
-	pos     chess.Position // after moves
-}
-
-// of returns the move list of snap in letters l. The list is the
-// stream's, changed by the next call: render the view built on it first.
-func (s *sanMoves) of(snap play.Snapshot, l chess.Letters) *views.MoveList {
-	if l != s.letters || len(snap.Moves) < len(s.moves) || !s.prefixOf(snap) {
-		s.letters, s.moves, s.pos = l, s.moves[:0], snap.Start
-		s.list = views.NewMoveList(snap.Start, len(snap.Moves))
-	}
-	for _, m := range snap.Moves[len(s.moves):] {
-		s.list.Add(s.pos.SAN(m.Move, l))
-		s.pos = s.pos.Play(m.Move)
-		s.moves = append(s.moves, m.Move)
-	}
-	return &s.list
-}
-
-// prefixOf reports whether the moves kept begin snap's.
-func (s *sanMoves) prefixOf(snap play.Snapshot) bool {
-	if len(s.moves) == 0 {
-		return false
-	}
-	for i, m := range s.moves {
-		if snap.Moves[i].Move != m {
-			return false
-		}
-	}
-	return true
 }

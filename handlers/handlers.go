@@ -213,6 +213,9 @@ type Handler struct {
 	// players are the players of the games with a stream open, which
 	// the streams share (game_players.go).
 	players gamePlayers
+	// sans are the moves in SAN of the games with a stream open, which
+	// the streams share (game_san.go).
+	sans gameSANs
 }
 
 // New returns a Handler using the dependencies in cfg.

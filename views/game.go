@@ -48,7 +48,7 @@ type GameView struct {
 	// Top and Bottom are the players as seen: the viewer's side at the
 	// bottom (White for spectators).
 	Top, Bottom PlayerView
-	Moves       []MoveRow
+	Moves       MoveList
 	Status      game.Status
 	Outcome     game.Outcome
 	ToMove      chess.Color
@@ -203,11 +203,11 @@ type GameViewInput struct {
 	BaseURL string
 	// Now is the time of rendering, for countdowns.
 	Now time.Time
-	// Moves is the move list of snap in Letters when the caller keeps it
-	// (a game stream, from one render to the next); when nil, or when it
-	// holds another number of moves than the snapshot, the list is worked
+	// SAN is the moves of snap in SAN in Letters when the caller has them
+	// (a game's streams share them, handlers/game_san.go), read only; when
+	// it holds another number of moves than the snapshot, they are worked
 	// out from the moves.
-	Moves *MoveList
+	SAN []string
 	// Chat is the game's chat log, given only for a player; Muted says
 	// that the player muted the opponent.
 	Chat  []play.ChatMessage
@@ -272,15 +272,11 @@ func NewGameView(snap play.Snapshot, in GameViewInput) GameView {
 
 	v.Top, v.Bottom = NewPlayerViews(snap, in)
 
-	if in.Moves != nil && in.Moves.Plies() == len(snap.Moves) {
-		v.Moves = in.Moves.Rows()
-	} else {
-		list := NewMoveList(snap.Start, len(snap.Moves))
-		for _, san := range snap.SAN(in.Letters) {
-			list.Add(san)
-		}
-		v.Moves = list.Rows()
+	san := in.SAN
+	if len(san) != len(snap.Moves) {
+		san = snap.SAN(in.Letters)
 	}
+	v.Moves = NewMoveList(snap.Start, san)
 
 	live := snap.Status == game.Active
 	v.FirstMove = newFirstMoveView(snap, v, in.Now)
@@ -352,7 +348,7 @@ func (v GameView) Live() bool { return v.Status == game.Active }
 // move has no White move in its first row.
 func (v GameView) MovePly(i int, black bool) int {
 	ply := 2*i + 1
-	if len(v.Moves) > 0 && v.Moves[0].White == "" {
+	if v.Moves.blackFirst && v.Moves.Plies() > 0 {
 		ply--
 	}
 	if black {

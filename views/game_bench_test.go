@@ -70,12 +70,8 @@ func BenchmarkMoveDelta(b *testing.B) {
 	ctx := WithLocale(context.Background(), loc)
 	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
 	mark := NewGameView(prev, in).Mark()
-	// The stream keeps its move list from one move to the next.
-	list := NewMoveList(snap.Start, len(snap.Moves))
-	for _, san := range snap.SAN(chess.English) {
-		list.Add(san)
-	}
-	in.Moves = &list
+	// The game's streams share its moves in SAN (handlers/game_san.go).
+	in.SAN = snap.SAN(chess.English)
 	var buf bytes.Buffer
 	pd := new(PanelDelta) // the stream's come from a pool
 	b.ReportAllocs()

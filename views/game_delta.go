@@ -133,7 +133,7 @@ func (v GameView) Mark() PanelMark {
 		Opening:  v.Opening,
 		ratings:  [2]int{v.Top.Rating, v.Bottom.Rating},
 		grace:    v.OwnGrace > 0,
-		moves:    len(v.Moves),
+		moves:    v.Moves.Len(),
 		fixed: fixedParts{
 			status: v.Status, orientation: v.Board.Orientation, player: v.Player,
 			players:      playersKey(v.Top, v.Bottom),
@@ -288,7 +288,7 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 		return PanelDelta{}, false // a rating appears or goes: the player bar's markup changes
 	}
 	if !d.Moved {
-		if len(next.Moves) != prev.moves || cur.Opening != prev.Opening {
+		if next.Moves.Len() != prev.moves || cur.Opening != prev.Opening {
 			return PanelDelta{}, false
 		}
 	} else if !movedInList(prev, cur, next) {
@@ -300,7 +300,7 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 	d.Material = [2]bool{cur.Material[0] != prev.Material[0], cur.Material[1] != prev.Material[1]}
 	d.Rating = [2]bool{cur.ratings[0] != prev.ratings[0], cur.ratings[1] != prev.ratings[1]}
 	d.Opening = cur.Opening != prev.Opening
-	d.NewRow = len(next.Moves) > prev.moves
+	d.NewRow = next.Moves.Len() > prev.moves
 	d.Actions = cur.actions != prev.actions
 	d.actionsBefore = prev.actions
 	d.GraceGone = prev.grace && !cur.grace
@@ -324,33 +324,29 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 // movedInList reports whether next's move list is prev's with the move
 // of next's ply added as its latest, as board.js adds it.
 func movedInList(prev, cur PanelMark, next GameView) bool {
-	n := len(next.Moves)
+	n := next.Moves.Len()
 	if n == 0 || n < prev.moves || n > prev.moves+1 {
 		return false
 	}
-	if prev.moves == 0 && next.Moves[0].White == "" {
+	if prev.moves == 0 && next.Moves.blackFirst {
 		// A game that starts with Black's move: its first row holds
 		// White's "…", which board.js does not draw.
 		return false
 	}
 	// board.js marks the move it adds as the latest, at the panel's ply:
 	// a list that counts otherwise gets the whole panel.
-	return next.MovePly(n-1, next.Moves[n-1].Black != "") == cur.Ply
+	return next.MovePly(n-1, next.Moves.Row(n-1).Black != "") == cur.Ply
 }
 
 // LastSAN returns the move in SAN.
 func (d PanelDelta) LastSAN() string {
-	row := d.View.Moves[len(d.View.Moves)-1]
-	if row.Black != "" {
-		return row.Black
-	}
-	return row.White
+	return d.View.Moves.Last()
 }
 
 // LastRow returns the move list's last row and its index.
 func (d PanelDelta) LastRow() (int, MoveRow) {
-	i := len(d.View.Moves) - 1
-	return i, d.View.Moves[i]
+	i := d.View.Moves.Len() - 1
+	return i, d.View.Moves.Row(i)
 }
 
 // LastSquares returns the squares of the last move, for the board's

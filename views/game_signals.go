@@ -17,14 +17,7 @@ func onOff(on bool) string {
 // before the first move. It reads the move's SAN, whose "x", "+" and "#"
 // are the same in every language's letters.
 func (v GameView) LastMoveCue() string {
-	if len(v.Moves) == 0 {
-		return ""
-	}
-	row := v.Moves[len(v.Moves)-1]
-	san := row.Black
-	if san == "" {
-		san = row.White
-	}
+	san := v.Moves.Last()
 	switch {
 	case san == "":
 		return ""

@@ -650,7 +650,7 @@ func GamePanel(v GameView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if len(v.Moves) > 0 || v.Live() || v.Over() {
+		if v.Moves.Len() > 0 || v.Live() || v.Over() {
 			templ_7745c5c3_Err = openingLine(v.Opening).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1482,7 +1482,7 @@ func moveList(v *GameView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for i, row := range v.Moves {
+		for i, row := range v.Moves.Rows() {
 			templ_7745c5c3_Err = moveRow(row, v.MovePly(i, false), v.MovePly(i, true), v.Ply).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

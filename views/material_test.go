@@ -149,8 +149,9 @@ func TestMoveListEnd(t *testing.T) {
 	black := play.Snapshot{ID: 2, Start: mustParseFEN(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), Status: game.Active}
 	playUCI(t, &black, "e7e5", "g1f3")
 	v := NewGameView(black, GameViewInput{Letters: chess.English})
-	if len(v.Moves) != 2 || v.MovePly(0, true) != 1 || v.MovePly(1, false) != 2 {
-		t.Errorf("a game from Black's move: rows %+v, plies %d %d, want 1 2", v.Moves, v.MovePly(0, true), v.MovePly(1, false))
+	if v.Moves.Len() != 2 || v.Moves.Row(0) != (MoveRow{1, "", "e5"}) || v.Moves.Row(1) != (MoveRow{2, "Nf3", ""}) ||
+		v.MovePly(0, true) != 1 || v.MovePly(1, false) != 2 {
+		t.Errorf("a game from Black's move: rows %+v %+v, plies %d %d, want 1 2", v.Moves.Row(0), v.Moves.Row(1), v.MovePly(0, true), v.MovePly(1, false))
 	}
 }
 

@@ -1,48 +1,74 @@
 package views
 
-import "satranc/engine/chess"
+import (
+	"iter"
 
-// MoveList is a game's moves in SAN as the rows of the move list. A game
-// stream renders the same game after every move: it keeps its list and
-// adds each new move to it, where building the rows afresh for every
-// view was a twelfth of the server's garbage at 5,000 games.
+	"satranc/engine/chess"
+)
+
+// MoveList is a game's moves in SAN as the rows of the move list. It reads
+// the moves' SAN from a list it never changes, which the game's streams
+// share (handlers/game_san.go): a view of a game copies nothing of its
+// moves, where a list kept per stream grew with every move, times every
+// viewer.
 type MoveList struct {
-	rows   []MoveRow
-	plies  int
-	number int         // of the next move
-	side   chess.Color // to make the next move
+	san    []string // one per ply, read only
+	number int      // of the first row
+	// blackFirst says the game started with Black to move: its first row
+	// has no White move ("…").
+	blackFirst bool
 }
 
-// NewMoveList starts the move list of a game from start, with room for
-// plies moves.
-func NewMoveList(start chess.Position, plies int) MoveList {
-	return MoveList{
-		rows:   make([]MoveRow, 0, plies/2+1),
-		number: start.FullmoveNumber(),
-		side:   start.SideToMove(),
-	}
-}
-
-// Add appends the next move, in SAN. A Black move completes the last row
-// in place: rows returned before see it too, which is why a view must be
-// rendered before its list changes.
-func (l *MoveList) Add(san string) {
-	if l.side == chess.White || len(l.rows) == 0 {
-		l.rows = append(l.rows, MoveRow{Number: l.number})
-	}
-	row := &l.rows[len(l.rows)-1]
-	if l.side == chess.White {
-		row.White = san
-	} else {
-		row.Black = san
-		l.number++
-	}
-	l.side = l.side.Other()
-	l.plies++
+// NewMoveList returns the move list of a game from start whose moves are
+// san, one per ply; the list reads san, which must not change.
+func NewMoveList(start chess.Position, san []string) MoveList {
+	return MoveList{san: san, number: start.FullmoveNumber(), blackFirst: start.SideToMove() == chess.Black}
 }
 
 // Plies returns the number of moves in the list.
-func (l *MoveList) Plies() int { return l.plies }
+func (l MoveList) Plies() int { return len(l.san) }
 
-// Rows returns the rows of the move list, read only.
-func (l *MoveList) Rows() []MoveRow { return l.rows }
+// Len returns the number of rows.
+func (l MoveList) Len() int {
+	n := len(l.san)
+	if l.blackFirst && n > 0 {
+		n++
+	}
+	return (n + 1) / 2
+}
+
+// Row returns row i: its number, White's move ("" for none: the first row
+// of a game that started with Black to move) and Black's ("" until played).
+func (l MoveList) Row(i int) MoveRow {
+	white := 2 * i
+	if l.blackFirst {
+		white--
+	}
+	row := MoveRow{Number: l.number + i}
+	if white >= 0 {
+		row.White = l.san[white]
+	}
+	if black := white + 1; black < len(l.san) {
+		row.Black = l.san[black]
+	}
+	return row
+}
+
+// Rows yields the rows in order, with their index.
+func (l MoveList) Rows() iter.Seq2[int, MoveRow] {
+	return func(yield func(int, MoveRow) bool) {
+		for i := range l.Len() {
+			if !yield(i, l.Row(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Last returns the latest move, "" before the first.
+func (l MoveList) Last() string {
+	if len(l.san) == 0 {
+		return ""
+	}
+	return l.san[len(l.san)-1]
+}

@@ -7,34 +7,48 @@ import (
 	"satranc/engine/chess"
 )
 
+// rowsOf collects a list's rows.
+func rowsOf(l MoveList) []MoveRow {
+	var rows []MoveRow
+	for _, row := range l.Rows() {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
 // TestMoveList: moves go into numbered rows, White's then Black's, also
-// for a game that starts with Black to move; a row completed later is
-// seen through the rows taken before.
+// for a game that starts with Black to move, and a list made from a
+// prefix of a game's moves sees none of those added after it.
 func TestMoveList(t *testing.T) {
-	list := NewMoveList(chess.StartPosition(), 0)
-	for _, san := range []string{"e4", "e5", "Nf3"} {
-		list.Add(san)
-	}
+	san := []string{"e4", "e5", "Nf3"}
+	list := NewMoveList(chess.StartPosition(), san)
 	want := []MoveRow{{Number: 1, White: "e4", Black: "e5"}, {Number: 2, White: "Nf3"}}
-	rows := list.Rows()
-	if !slices.Equal(rows, want) || list.Plies() != 3 {
-		t.Errorf("from the start: %+v (%d plies), want %+v (3)", rows, list.Plies(), want)
+	if rows := rowsOf(list); !slices.Equal(rows, want) || list.Plies() != 3 || list.Len() != 2 || list.Last() != "Nf3" {
+		t.Errorf("from the start: %+v (%d plies, %d rows, last %q), want %+v (3, 2, Nf3)", rows, list.Plies(), list.Len(), list.Last(), want)
 	}
-	list.Add("Nc6")
-	if rows[1].Black != "Nc6" {
-		t.Errorf("rows taken before Black's move: %+v, want Nc6 in row 2", rows)
+	more := append(san, "Nc6")
+	if got := list.Row(1); got != want[1] {
+		t.Errorf("row 2 after Black's move was added beyond the list: %+v, want %+v", got, want[1])
+	}
+	if got := NewMoveList(chess.StartPosition(), more).Row(1); got != (MoveRow{2, "Nf3", "Nc6"}) {
+		t.Errorf("row 2 of the longer list: %+v", got)
+	}
+	if empty := NewMoveList(chess.StartPosition(), nil); empty.Len() != 0 || empty.Last() != "" || len(rowsOf(empty)) != 0 {
+		t.Errorf("no moves: %d rows, last %q", empty.Len(), empty.Last())
 	}
 
 	blackToMove, err := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12")
 	if err != nil {
 		t.Fatal(err)
 	}
-	list = NewMoveList(blackToMove, 3)
-	for _, san := range []string{"Nf6", "Nc3", "Bc5"} {
-		list.Add(san)
-	}
+	list = NewMoveList(blackToMove, []string{"Nf6", "Nc3", "Bc5"})
 	want = []MoveRow{{Number: 12, Black: "Nf6"}, {Number: 13, White: "Nc3", Black: "Bc5"}}
-	if got := list.Rows(); !slices.Equal(got, want) {
+	if got := rowsOf(list); !slices.Equal(got, want) || list.Len() != 2 {
 		t.Errorf("from Black to move at 12: %+v, want %+v", got, want)
+	}
+	list = NewMoveList(blackToMove, []string{"Nf6", "Nc3"})
+	want = []MoveRow{{Number: 12, Black: "Nf6"}, {Number: 13, White: "Nc3"}}
+	if got := rowsOf(list); !slices.Equal(got, want) || list.Len() != 2 {
+		t.Errorf("from Black to move at 12, two moves: %+v, want %+v", got, want)
 	}
 }

@@ -66,6 +66,49 @@ func (l Letters) PieceLetter(t PieceType) string {
 	return pieceLetters[English][t]
 }
 
+// FromEnglish returns san, a move as SAN writes it in English letters, in
+// l's letters: the piece's letter and a promotion's are the only ones that
+// differ. It allocates only when they do, so that a game's SAN can be
+// worked out once, in English, and shown in any language.
+func (l Letters) FromEnglish(san string) string {
+	if l != Turkish || san == "" {
+		return san
+	}
+	var buf [16]byte // SAN needs at most 7 bytes, 9 with Turkish's two-byte Ş
+	b, changed := buf[:0], false
+	for i := 0; i < len(san); i++ {
+		c := san[i]
+		if i == 0 || san[i-1] == '=' {
+			if t, ok := englishPiece(c); ok {
+				b, changed = append(b, pieceLetters[Turkish][t]...), true
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	if !changed {
+		return san
+	}
+	return string(b)
+}
+
+// englishPiece reads an English piece letter.
+func englishPiece(c byte) (PieceType, bool) {
+	switch c {
+	case 'K':
+		return King, true
+	case 'Q':
+		return Queen, true
+	case 'R':
+		return Rook, true
+	case 'B':
+		return Bishop, true
+	case 'N':
+		return Knight, true
+	}
+	return NoPieceType, false
+}
+
 // letterLists names l's piece letters and promotion letters for error messages.
 func letterLists(l Letters) (pieces, promotions string) {
 	if l == Turkish {

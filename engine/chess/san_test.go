@@ -125,6 +125,26 @@ func TestSANCases(t *testing.T) {
 	}
 }
 
+// TestFromEnglish checks that every case's English SAN, put in Turkish
+// letters, is the SAN written in Turkish, and that English letters leave
+// it as it is.
+func TestFromEnglish(t *testing.T) {
+	for _, tc := range sanReadJSONL[sanCase](t, "testdata/san.jsonl") {
+		p := sanFEN(t, tc.FEN)
+		m := sanLegal(t, p, tc.UCI)
+		en := p.SAN(m, English)
+		if got, want := Turkish.FromEnglish(en), p.SAN(m, Turkish); got != want {
+			t.Errorf("%s %s: Turkish.FromEnglish(%q) = %q, want %q", tc.FEN, tc.UCI, en, got, want)
+		}
+		if got := English.FromEnglish(en); got != en {
+			t.Errorf("English.FromEnglish(%q) = %q", en, got)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Turkish.FromEnglish("exd5+") }); n != 0 {
+		t.Errorf("FromEnglish of a pawn move allocates %v times, want 0", n)
+	}
+}
+
 // sanInvalidKinds maps each kind in san_invalid.jsonl to the error it gets:
 // text that can never be a move is invalid; well-formed SAN that names no
 // legal move here is illegal; SAN that names several is ambiguous.
