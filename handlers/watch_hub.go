@@ -39,6 +39,10 @@ type watchHub struct {
 	read    time.Time        // when games was read from the store
 	subs    map[*watchSub]struct{}
 	running bool
+	// following is closed once the loop follows the listed games: a
+	// watcher's list goes out after that, so that a move made meanwhile
+	// reaches the watcher.
+	following chan struct{}
 	// left wakes the loop when the last watcher leaves.
 	left chan struct{}
 	// reading serialises reads of the list from the store (load), so that
@@ -200,17 +204,27 @@ func (wh *watchHub) subscribe(ctx context.Context) (*watchSub, []views.MiniGame)
 	// shutdown ends it and waits for it (Handler.ShutdownServer).
 	if !wh.running && wh.h.detached.add() {
 		wh.running = true
+		following := make(chan struct{})
+		wh.following = following
 		go func() {
 			defer wh.h.detached.done()
-			wh.run(wh.h.detached.ctx)
+			wh.run(wh.h.detached.ctx, following)
 		}()
 	} else if !wh.running {
 		delete(wh.subs, s) // shutting down: the stream ends at once
 		s.close()
 	}
+	following := wh.following
 	wh.mu.Unlock()
-	// The list is read after the watcher is added, so that no change
-	// falls between them (a move heard twice redraws a board twice).
+	// The list is read after the watcher is added and the loop follows
+	// the games, so that no change falls between them (a move heard
+	// twice redraws a board twice).
+	if following != nil {
+		select {
+		case <-following:
+		case <-ctx.Done():
+		}
+	}
 	return s, wh.list(ctx, watchLimit)
 }
 
@@ -245,13 +259,15 @@ func (wh *watchHub) publish(e *watchEvent) {
 
 // run is the hub's loop: it follows the listed games' events, and reads
 // the list again every watchRefresh, until nobody watches or ctx ends
-// (the server shuts down, which ends every watcher).
-func (wh *watchHub) run(ctx context.Context) {
+// (the server shuts down, which ends every watcher). It closes following
+// once it follows the games first listed.
+func (wh *watchHub) run(ctx context.Context, following chan struct{}) {
 	f := newWatchFollow(wh.h)
 	defer f.closeAll()
 	refresh := time.NewTicker(watchRefresh)
 	defer refresh.Stop()
 	f.follow(ctx, wh.list(ctx, watchLimit))
+	close(following)
 	for {
 		select {
 		case <-ctx.Done():
