@@ -45,7 +45,7 @@ func (g *Game) MoveWithLag(side chess.Color, m chess.Move, expectedPly int, now 
 		return evs, fmt.Errorf("game: move: %w", err)
 	}
 	left := g.pressClock(side, now, lag)
-	g.moves = append(g.moves, MoveRecord{Move: m, At: now, Clock: left})
+	g.moves = append(g.moves, MoveRecord{Move: m, At: InstantOf(now), Clock: left})
 
 	if !g.disconnect[side].IsZero() {
 		g.disconnect[side] = time.Time{}

@@ -70,14 +70,14 @@ func Restore(s Saved) (*Game, error) {
 		} else {
 			snap.Black = mr.Clock
 		}
-		snap.Since = mr.At
+		snap.Since = mr.At.Time()
 	}
 	if s.Status == Active {
 		switch len(s.Moves) {
 		case 0:
 			g.firstMoveBy = g.firstMoveDeadlineFrom(s.StartedAt)
 		case 1:
-			g.firstMoveBy = g.firstMoveDeadlineFrom(s.Moves[0].At)
+			g.firstMoveBy = g.firstMoveDeadlineFrom(s.Moves[0].At.Time())
 		default:
 			snap.Running, snap.Side = true, g.sideToMove()
 		}

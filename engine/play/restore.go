@@ -31,7 +31,7 @@ func (s *Service) restore(rec GameRecord) (*game.Game, error) {
 		if err != nil {
 			return nil, fmt.Errorf("play: game %d, ply %d: %w", rec.ID, sm.Ply, err)
 		}
-		moves[i] = game.MoveRecord{Move: m, At: sm.At, Clock: sm.Clock}
+		moves[i] = game.MoveRecord{Move: m, At: game.InstantOf(sm.At), Clock: sm.Clock}
 		p = p.Play(m)
 	}
 	g, err := game.Restore(game.Saved{

@@ -43,7 +43,7 @@ func TestSnapshotsShareMoves(t *testing.T) {
 	moveList := func(snap *Snapshot) []chess.Move {
 		ms := make([]chess.Move, len(snap.Moves))
 		for i, r := range snap.Moves {
-			if r.At.IsZero() {
+			if r.At == 0 {
 				t.Errorf("ply %d: move %d has no time", snap.Ply, i+1)
 			}
 			ms[i] = r.Move

@@ -202,7 +202,7 @@ func (t *table) persist(ctx context.Context, evs []game.Event) error {
 			}
 		case game.Moved:
 			rec := t.g.Moves()[e.Ply-1]
-			m := StoredMove{Ply: e.Ply, UCI: rec.Move.String(), At: rec.At, Clock: rec.Clock, HasClock: t.g.Control().Timed()}
+			m := StoredMove{Ply: e.Ply, UCI: rec.Move.String(), At: rec.At.Time(), Clock: rec.Clock, HasClock: t.g.Control().Timed()}
 			var end *Ending
 			if i+1 < len(evs) {
 				if ended, ok := evs[i+1].(game.Ended); ok {

@@ -39,7 +39,7 @@ func TestWireKeepsSnapshotAndEvents(t *testing.T) {
 	snap := play.Snapshot{
 		ID: 7, White: game.Human(1), Black: game.Human(2), Status: game.Active,
 		Start: start, Position: start.Play(e4), Ply: 1,
-		Moves:     []game.MoveRecord{{Move: e4, At: at}},
+		Moves:     []game.MoveRecord{{Move: e4, At: game.InstantOf(at)}},
 		Clocks:    game.Clocks{Timed: true, White: time.Minute, Black: 50 * time.Second, Running: true, Side: chess.Black, At: at},
 		DrawOffer: true, DrawOfferBy: chess.White,
 	}
