@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"runtime/debug"
+	"os"
 	"time"
 
 	"satranc/engine/account"
@@ -94,17 +94,6 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// gcPercent returns the garbage collector's GOGC in effect: Go's default
-// of 100 unless the GOGC environment variable sets another. The server
-// keeps that default: since its streams and moves allocate little, a
-// collection as often as it asks holds the latency of GOGC=200 for a
-// third less memory (docs/performance.md, "Load").
-func gcPercent() int {
-	percent := debug.SetGCPercent(-1) // SetGCPercent returns the one it replaces
-	debug.SetGCPercent(percent)
-	return percent
-}
-
 // Run opens the store, recovers the unfinished games, starts the
 // background loops (lobby, tournament payouts, voids made by another
 // process), listens and serves until ctx is done, then shuts down
@@ -112,7 +101,7 @@ func gcPercent() int {
 // and the store.
 func Run(ctx context.Context, cfg Config) (err error) {
 	logger := cfg.Logger
-	logger.Info("garbage collector", "gogc", gcPercent())
+	logger.Info("garbage collector", "gogc", tuneGC(os.Getenv))
 	st, pg, err := OpenStore(ctx, cfg.DBPath)
 	if err != nil {
 		return err
