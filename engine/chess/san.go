@@ -79,7 +79,7 @@ func (l Letters) FromEnglish(san string) string {
 	for i := 0; i < len(san); i++ {
 		c := san[i]
 		if i == 0 || san[i-1] == '=' {
-			if t, ok := englishPiece(c); ok {
+			if t, ok := pieceFromLetter(rune(c), English); ok && t != Pawn {
 				b, changed = append(b, pieceLetters[Turkish][t]...), true
 				continue
 			}
@@ -90,23 +90,6 @@ func (l Letters) FromEnglish(san string) string {
 		return san
 	}
 	return string(b)
-}
-
-// englishPiece reads an English piece letter.
-func englishPiece(c byte) (PieceType, bool) {
-	switch c {
-	case 'K':
-		return King, true
-	case 'Q':
-		return Queen, true
-	case 'R':
-		return Rook, true
-	case 'B':
-		return Bishop, true
-	case 'N':
-		return Knight, true
-	}
-	return NoPieceType, false
 }
 
 // letterLists names l's piece letters and promotion letters for error messages.
