@@ -248,11 +248,17 @@ func newBrowser(t *testing.T, name string, opts ...chromedp.ExecAllocatorOption)
 // do runs chromedp steps with a timeout, failing the test on error.
 func (b *browser) do(timeout time.Duration, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, timeout)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	if err := b.tryDo(timeout, steps...); err != nil {
 		b.t.Fatalf("%s: %v", b.name, err)
 	}
+}
+
+// tryDo runs steps like do but returns their error, for a step the test
+// may repeat.
+func (b *browser) tryDo(timeout time.Duration, steps ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(b.ctx, timeout)
+	defer cancel()
+	return chromedp.Do(ctx, steps...)
 }
 
 // eval evaluates a JavaScript expression in b's page and returns its value.

@@ -75,16 +75,24 @@ func TestBrowserInvite(t *testing.T) {
 			t.Logf("grant %s: %v", name, err)
 		}
 	}
-	// The stream's first panel may redraw the button just after the click
-	// (the page and its stream race on a loaded machine): the host then
-	// copies again, as a person would, and the test says so.
+	// The stream's first panel may redraw the button during the click (the
+	// page and its stream race on a loaded machine): the click then does
+	// nothing, or its node is gone before it lands. The host copies again,
+	// as a person would, and the test says so.
 	const copiedText = `document.querySelector('[data-testid="invite-copy"]').textContent.trim() === "Copied"`
 	for attempt := 1; ; attempt++ {
-		host.do(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`))
-		if attempt == 3 || waitedFor(host, 3*time.Second, copiedText) {
+		err := host.tryDo(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`))
+		if err == nil && (attempt == 3 || waitedFor(host, 3*time.Second, copiedText)) {
 			break
 		}
-		t.Logf("the copy's feedback did not show (attempt %d); copying again", attempt)
+		if err != nil && attempt == 3 {
+			t.Fatalf("clicking Copy: %v", err)
+		}
+		if err != nil {
+			t.Logf("the click on Copy failed (attempt %d: %v); copying again", attempt, err)
+		} else {
+			t.Logf("the copy's feedback did not show (attempt %d); copying again", attempt)
+		}
 	}
 	waitFor(host, 10*time.Second, copiedText)
 	copied, err := chromedp.Run(host.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
