@@ -10,8 +10,17 @@ import (
 	"satranc/views"
 )
 
-// DefaultClockSync is how often a live game's stream sends the clocks.
-const DefaultClockSync = 5 * time.Second
+// DefaultClockSync is how often a live game's stream sends the clocks
+// when no move carried them. The page counts down from the clocks of the
+// latest event on its own monotonic clock (board.js), so an update
+// corrects nothing but a page that missed an event; what the updates do
+// is keep the stream busy for proxies and tell a stream whose client went
+// away. At 5 s, as long as the think of a blitz player, the moves of
+// half the games came just after an update: some 7% of the server's CPU
+// at 10,000 games went to updates that changed nothing on the page
+// (docs/performance.md, "Clock updates"). Lichess sends none between
+// moves.
+const DefaultClockSync = 10 * time.Second
 
 // handleGameEvents streams a game to one viewer (DESIGN.md "How a move
 // flows"): a full snapshot first, so that a reconnecting page catches up

@@ -28,8 +28,8 @@ func floodAddress(i int) string { return fmt.Sprintf("10.77.%d.%d", i/250, i%250
 // flood opens cfg.Flood streams of the Watch page as one new member, from
 // cfg.FloodAddresses addresses in turn, and reports the answers; the
 // streams let in stay open until the returned function is called.
-func flood(ctx context.Context, cfg Config, tr http.RoundTripper, run string, out io.Writer) (func(), error) {
-	u, err := signUp(ctx, tr, cfg.Base, "lt"+run+"_flood")
+func flood(ctx context.Context, cfg Config, t transports, run string, out io.Writer) (func(), error) {
+	u, err := signUp(ctx, t, cfg.Base, "lt"+run+"_flood")
 	if err != nil {
 		return nil, fmt.Errorf("flood: %w", err)
 	}
@@ -51,7 +51,7 @@ func flood(ctx context.Context, cfg Config, tr http.RoundTripper, run string, ou
 			}
 			req.Header.Set("Accept", "text/event-stream")
 			req.Header.Set("X-Forwarded-For", floodAddress(i%max(cfg.FloodAddresses, 1)))
-			resp, err := u.client.Do(req)
+			resp, err := u.streams.Do(req)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

@@ -45,7 +45,7 @@ func TestFlood(t *testing.T) {
 	defer srv.Close()
 	var out bytes.Buffer
 	cfg := Config{Base: srv.URL, Flood: 10, FloodAddresses: 3}
-	closeFlood, err := flood(t.Context(), cfg, srv.Client().Transport, "t", &out)
+	closeFlood, err := flood(t.Context(), cfg, transports{srv.Client().Transport, srv.Client().Transport}, "t", &out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,6 +122,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		tr.Protocols.SetUnencryptedHTTP2(true)
 	}
 	defer tr.CloseIdleConnections()
+	streamsTr := tr.Clone()
+	defer streamsTr.CloseIdleConnections()
+	both := transports{requests: tr, streams: streamsTr}
 	metricsClient := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	st := newStats()
 	var samples []Sample
@@ -171,7 +174,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		}
 		wg.Wait()
 	}
-	saved, err := readSessions(cfg.Sessions, cfg.Base, tr)
+	saved, err := readSessions(cfg.Sessions, cfg.Base, both)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +187,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 			return
 		}
 		for side, suffix := range []string{"a", "b"} {
-			u, err := signUp(ctx, tr, cfg.Base, fmt.Sprintf("lt%s_%d%s", run, i, suffix))
+			u, err := signUp(ctx, both, cfg.Base, fmt.Sprintf("lt%s_%d%s", run, i, suffix))
 			if err != nil {
 				st.fail(errorKind(err, "signup"))
 				return
@@ -227,7 +230,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	fmt.Fprintf(out, "set-up: %v; after set-up: %s\n", time.Since(setupStart).Round(time.Millisecond), sample("set-up"))
 	closeSpectators := func() {}
 	if cfg.Spectators > 0 {
-		closeAll, err := openSpectators(ctx, cfg, tr, run, pairs, st, out)
+		closeAll, err := openSpectators(ctx, cfg, both, run, pairs, st, out)
 		if err != nil {
 			return nil, err
 		}
@@ -237,7 +240,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	}
 
 	if cfg.Flood > 0 {
-		closeFlood, err := flood(ctx, cfg, tr, run, out)
+		closeFlood, err := flood(ctx, cfg, both, run, out)
 		if err != nil {
 			return nil, err
 		}
@@ -291,6 +294,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	closeSpectators()
 	// Idle keep-alive connections would count as the server's goroutines.
 	tr.CloseIdleConnections()
+	streamsTr.CloseIdleConnections()
 	end := sample("end")
 	after := linger(ctx, cfg, sample, liveSample, out)
 

@@ -20,7 +20,7 @@ import (
 
 // readSessions returns the users saved in path for base, or none when the
 // file does not exist.
-func readSessions(path, base string, tr http.RoundTripper) ([]*user, error) {
+func readSessions(path, base string, t transports) ([]*user, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -51,7 +51,7 @@ func readSessions(path, base string, tr http.RoundTripper) ([]*user, error) {
 			}
 		}
 		jar.SetCookies(bu, cookies)
-		users = append(users, &user{name: fields[0], base: base, client: &http.Client{Jar: jar, Transport: tr}})
+		users = append(users, newUser(fields[0], base, jar, t))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("sessions: %w", err)

@@ -26,7 +26,7 @@ func TestSessionsRoundTrip(t *testing.T) {
 		return &user{name: name, base: base, client: &http.Client{Jar: jar}}
 	}
 	path := filepath.Join(t.TempDir(), "users.txt")
-	if users, err := readSessions(path, base, nil); err != nil || users != nil {
+	if users, err := readSessions(path, base, transports{}); err != nil || users != nil {
 		t.Fatalf("readSessions of a missing file = %v, %v; want none", users, err)
 	}
 	// A user whose sign-up failed is nil and left out.
@@ -36,7 +36,7 @@ func TestSessionsRoundTrip(t *testing.T) {
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("sessions file mode %v, %v; want 0600: it holds live sessions", fi.Mode().Perm(), err)
 	}
-	users, err := readSessions(path, base, http.DefaultTransport)
+	users, err := readSessions(path, base, transports{http.DefaultTransport, http.DefaultTransport})
 	if err != nil {
 		t.Fatal(err)
 	}

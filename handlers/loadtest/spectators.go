@@ -15,7 +15,7 @@ import (
 // each stream has its first event and reports the server's memory before
 // and after, per stream. The streams stay open, receiving the games'
 // events, until the returned function closes them.
-func openSpectators(ctx context.Context, cfg Config, tr *http.Transport, run string, pairs []*pair,
+func openSpectators(ctx context.Context, cfg Config, t transports, run string, pairs []*pair,
 	st *stats, out io.Writer) (func(), error) {
 	var games []string
 	for _, p := range pairs {
@@ -26,11 +26,11 @@ func openSpectators(ctx context.Context, cfg Config, tr *http.Transport, run str
 	if len(games) == 0 {
 		return nil, errors.New("spectators: no game to watch")
 	}
-	u, err := signUp(ctx, tr, cfg.Base, "lt"+run+"_watch")
+	u, err := signUp(ctx, t, cfg.Base, "lt"+run+"_watch")
 	if err != nil {
 		return nil, fmt.Errorf("spectators: %w", err)
 	}
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	client := &http.Client{Transport: t.requests, Timeout: 10 * time.Second}
 	measure := func(label string) Sample {
 		// A collection shrinks each idle goroutine's stack by half at most:
 		// a few of them let the stacks come down to what the streams use.

@@ -57,7 +57,7 @@ func (s *gameStream) read(ctx context.Context, u *user, gamePath string) error {
 		return fmt.Errorf("stream: %w", err)
 	}
 	req.Header.Set("Accept", "text/event-stream")
-	resp, err := u.client.Do(req)
+	resp, err := u.streams.Do(req)
 	if err != nil {
 		return fmt.Errorf("stream: %w", err)
 	}
