@@ -81,18 +81,17 @@ func TestBrowserInvite(t *testing.T) {
 	// as a person would, and the test says so.
 	const copiedText = `document.querySelector('[data-testid="invite-copy"]').textContent.trim() === "Copied"`
 	for attempt := 1; ; attempt++ {
-		err := host.tryDo(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`))
-		if err == nil && (attempt == 3 || waitedFor(host, 3*time.Second, copiedText)) {
+		if err := host.tryDo(10*time.Second, chromedp.Click(`[data-testid="invite-copy"]`)); err != nil {
+			if attempt == 3 {
+				t.Fatalf("clicking Copy: %v", err)
+			}
+			t.Logf("the click on Copy failed (attempt %d: %v); copying again", attempt, err)
+			continue
+		}
+		if attempt == 3 || waitedFor(host, 3*time.Second, copiedText) {
 			break
 		}
-		if err != nil && attempt == 3 {
-			t.Fatalf("clicking Copy: %v", err)
-		}
-		if err != nil {
-			t.Logf("the click on Copy failed (attempt %d: %v); copying again", attempt, err)
-		} else {
-			t.Logf("the copy's feedback did not show (attempt %d); copying again", attempt)
-		}
+		t.Logf("the copy's feedback did not show (attempt %d); copying again", attempt)
 	}
 	waitFor(host, 10*time.Second, copiedText)
 	copied, err := chromedp.Run(host.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))

@@ -7,8 +7,8 @@ import "runtime/debug"
 // has grown by this percentage of what the last one left live. At Go's
 // own default, 100, the 5,000-game soak collects twice as often, and more
 // of its ten-second windows meet a mark: its p99 came out at 27.6 to 78.6
-// ms in three runs against 21.5 and 26.6 at 200, for a peak RSS of 0.66
-// to 0.70 GB instead of 0.89 to 0.90 (docs/performance.md, "The
+// ms in three runs against 21.5 to 29.1 in three at 200, for a peak RSS
+// of 0.66 to 0.70 GB instead of 0.84 to 0.90 (docs/performance.md, "The
 // collector's pace"). GOMEMLIMIT caps the heap in either case.
 const defaultGCPercent = 200
 
