@@ -356,7 +356,20 @@ func openTab(t *testing.T, b *browser, name, url string) *browser {
 		t.Fatalf("open a tab: %v", err)
 	}
 	tab := &browser{ctx: ctx, name: name, t: t}
-	tab.do(30*time.Second, chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid="game-panel"]`))
+	load := func() error {
+		return tab.tryDo(30*time.Second, chromedp.Navigate(url), chromedp.WaitVisible(`[data-testid="game-panel"]`))
+	}
+	// A new tab's first load can stall in Chromium on a busy CI machine
+	// while every other page of the run is served: what the tab got that
+	// far is logged before it loads once more, to tell a stall of the
+	// browser's from a page the server never finished.
+	if err := load(); err != nil {
+		state, evalErr := tryEval[string](tab, `document.readyState + " " + location.href + " " + performance.getEntriesByType("resource").length + " resources"`, 5*time.Second)
+		t.Logf("%s: the first load failed (%v); the tab: %q %v", name, err, state, evalErr)
+		if err := load(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
 	return tab
 }
 
