@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -37,6 +38,11 @@ type sseWriter struct {
 	// and would block the stream's goroutine for good; past the timeout
 	// the write fails and the stream ends, closing the connection.
 	writeTimeout time.Duration
+	// watched says the stalls watch holds the writes to their timeout
+	// (sse_stall.go) instead of a deadline of the connection's; writing
+	// is then when the write in progress began (UnixNano), 0 for none.
+	watched bool
+	writing atomic.Int64
 	// err is the first write error; later writes are skipped.
 	err error
 
@@ -66,17 +72,11 @@ type responseSink struct {
 	rc *http.ResponseController
 }
 
-// Flush sends what was written and lifts the write deadline startWrite
-// set for it. Over HTTP/1.1 a deadline that lapses only fails a write in
-// progress, but over HTTP/2 net/http arms a timer that resets the stream
-// when it fires, idle or not: a deadline left set would end every stream
-// quiet for longer than its write timeout (an ended game's, the lobby's).
-func (r responseSink) Flush() error {
-	if err := r.rc.Flush(); err != nil {
-		return err
-	}
-	return r.SetWriteDeadline(time.Time{})
-}
+// Flush sends what was written. The stalls watch holds the write to its
+// timeout (sse_stall.go): a deadline of the response's own would cost,
+// over HTTP/2, a timer that resets the stream when it fires, idle or not,
+// to be lifted after each event.
+func (r responseSink) Flush() error { return r.rc.Flush() }
 
 // SetWriteDeadline sets the connection's write deadline; a writer without
 // deadlines (a test recorder) has none to set.
@@ -111,6 +111,10 @@ func setEventStreamHeaders(h http.Header) {
 // sends it; the end of ctx ends the stream's writes (end).
 func startSSE(ctx context.Context, out eventSink, writeTimeout time.Duration) (*sseWriter, error) {
 	s := &sseWriter{out: out, writeTimeout: writeTimeout}
+	if _, ok := out.(responseSink); ok {
+		s.watched = true
+		stalls.add(s)
+	}
 	s.stopAfterFunc = context.AfterFunc(ctx, s.end)
 	s.startWrite()
 	if err := s.flush(); err != nil {
@@ -154,16 +158,19 @@ func (s *sseWriter) end() {
 // before the handler returns.
 func (s *sseWriter) close() {
 	s.stopAfterFunc()
+	if s.watched {
+		stalls.remove(s)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
 }
 
 // startWrite gives the event about to be written writeTimeout to reach the
-// client. A response of net/http's has it lifted once the event is sent
-// (responseSink.Flush); on a connection taken out of net/http it lapses
-// harmlessly while the stream is idle, every write setting a new one
-// first. Once the context has ended, the write is refused instead.
+// client: the stalls watch ends it past that (a response of net/http's),
+// or the connection's deadline does, which lapses harmlessly while the
+// stream is idle, every write setting a new one first. Once the context
+// has ended, the write is refused instead.
 func (s *sseWriter) startWrite() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -171,9 +178,18 @@ func (s *sseWriter) startWrite() {
 	case s.err != nil:
 	case s.ended:
 		s.err = errStreamEnded
+	case s.watched:
+		s.writing.Store(time.Now().UnixNano())
 	default:
 		s.err = s.out.SetWriteDeadline(time.Now().Add(s.writeTimeout))
 	}
+}
+
+// stalled reports whether a write in progress at now began more than
+// writeTimeout before.
+func (s *sseWriter) stalled(now time.Time) bool {
+	began := s.writing.Load()
+	return began != 0 && now.UnixNano()-began > int64(s.writeTimeout)
 }
 
 // write writes b unless an earlier write failed.
@@ -286,6 +302,7 @@ func renderPooled(ctx context.Context, c templ.Component) (*bytes.Buffer, error)
 }
 
 func (s *sseWriter) flush() error {
+	defer s.writing.Store(0)
 	if s.err != nil {
 		return fmt.Errorf("handlers: sse: %w", s.err)
 	}
