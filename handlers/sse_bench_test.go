@@ -37,12 +37,8 @@ func BenchmarkSSEEventH2C(b *testing.B) {
 		case <-r.Context().Done():
 		}
 	}))
-	ServeH2C(srv.Config)
-	srv.Start()
+	startH2C(srv)
 	defer srv.Close()
-	tr := srv.Client().Transport.(*http.Transport)
-	tr.Protocols = new(http.Protocols)
-	tr.Protocols.SetUnencryptedHTTP2(true)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

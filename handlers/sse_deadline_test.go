@@ -90,12 +90,8 @@ func TestSSEIdleOverHTTP2(t *testing.T) {
 		}
 		done <- nil
 	}))
-	ServeH2C(srv.Config)
-	srv.Start()
+	startH2C(srv)
 	defer srv.Close()
-	tr := srv.Client().Transport.(*http.Transport)
-	tr.Protocols = new(http.Protocols)
-	tr.Protocols.SetUnencryptedHTTP2(true)
 
 	resp, err := srv.Client().Get(srv.URL)
 	if err != nil {
@@ -118,4 +114,14 @@ func TestSSEIdleOverHTTP2(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("a write after the stream was idle: %v", err)
 	}
+}
+
+// startH2C starts srv speaking HTTP/2 without TLS (ServeH2C), its client
+// too.
+func startH2C(srv *httptest.Server) {
+	ServeH2C(srv.Config)
+	srv.Start()
+	tr := srv.Client().Transport.(*http.Transport)
+	tr.Protocols = new(http.Protocols)
+	tr.Protocols.SetUnencryptedHTTP2(true)
 }
