@@ -229,7 +229,8 @@ func evalPromise[T any](b *browser, expr string) T {
 
 // TestBrowserVoiceBothWays: two VIPs speak and listen at once, each
 // starting at the same moment; each page makes its own connection to send,
-// so the offers never collide, and each hears the other.
+// so the offers never collide, and each hears the other. At the game's
+// end both pages hang up.
 func TestBrowserVoiceBothWays(t *testing.T) {
 	// Nobody moves: the game must not be aborted for want of a first
 	// move (30 s by default) while the voice connections come up.
@@ -262,4 +263,20 @@ func TestBrowserVoiceBothWays(t *testing.T) {
 			t.Errorf("%s shows %q", b.name, got)
 		}
 	}
+
+	// Alice resigns: her page reloads on the ended game, which has no
+	// voice chat; bob's, told by its stream, hangs up, lets go of the
+	// microphone and puts the voice chat away.
+	clickInPanel(alice, `[data-testid="resign-open"]`)
+	clickInPanel(alice, `[data-testid="resign-confirm"]`)
+	waitFor(bob, 15*time.Second, `document.getElementById("voice").hidden`)
+	waitFor(bob, 10*time.Second, `window.__pcs.every(pc => pc.connectionState === "closed")`)
+	if ok := eval[bool](bob, `window.__pcs.flatMap(pc => pc.getSenders()).every(s => !s.track || s.track.readyState === "ended")`); !ok {
+		t.Error("bob's page still holds the microphone after the game's end")
+	}
+	waitFor(alice, 15*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status !== "active"`)
+	if n := eval[int](alice, `document.querySelectorAll('[data-testid="voice"]').length`); n != 0 {
+		t.Error("alice's page of the ended game has the voice chat")
+	}
+	bob.screenshot("ended")
 }

@@ -329,6 +329,25 @@
     });
   });
 
+  // The voice chat is the table's while the game is on: at its end (the
+  // panel's data-status, redrawn whole or by a move's delta, as sounds.js
+  // hears it) both pages hang up on their own, since the server relays no
+  // more signals, and the section goes away as on the ended game's page.
+  var closed = false;
+  document.addEventListener("htmx:afterSwap", function () {
+    var panel = document.querySelector('[data-testid="game-panel"]');
+    var status = panel ? panel.dataset.status : "";
+    if (closed || !status || status === "active" || status === "waiting") return;
+    closed = true;
+    stopSpeaking(false);
+    listening = false;
+    if (incoming) close(incoming.conn);
+    incoming = null;
+    audio.srcObject = null;
+    clearTimeout(offerTimer);
+    root.hidden = true;
+  });
+
   // Leaving the page hangs up at once rather than when the connection
   // times out.
   window.addEventListener("pagehide", function () {
