@@ -125,6 +125,40 @@ func (s SquareView) Class() string {
 	return c
 }
 
+// ClassAttr is Class as an attribute to spread on the square's element
+// ({ sq.ClassAttr()... }), made once for each of the eight a square can
+// have. templ's class={ } makes a set of the classes of each element it
+// is on: for a board's 64 squares that was a third of a whole panel's
+// garbage.
+func (s SquareView) ClassAttr() templ.OrderedAttributes {
+	i := 0
+	if s.Light {
+		i |= 1
+	}
+	if s.LastMove {
+		i |= 2
+	}
+	if s.Check {
+		i |= 4
+	}
+	return squareClassAttrs[i]
+}
+
+var squareClassAttrs = func() (attrs [8]templ.OrderedAttributes) {
+	for i := range attrs {
+		sq := SquareView{Light: i&1 != 0, LastMove: i&2 != 0, Check: i&4 != 0}
+		attrs[i] = templ.OrderedAttributes{{Key: "class", Value: sq.Class()}}
+	}
+	return attrs
+}()
+
+// moveClassAttrs is the class attribute of a move in the list, by
+// whether it is the latest.
+var moveClassAttrs = map[bool]templ.OrderedAttributes{
+	false: {{Key: "class", Value: "move"}},
+	true:  {{Key: "class", Value: "move move-last"}},
+}
+
 // HasPiece reports whether a piece stands on the square.
 func (s SquareView) HasPiece() bool { return s.Piece != chess.NoPiece }
 
