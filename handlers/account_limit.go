@@ -39,12 +39,14 @@ var DefaultCreateLimit = RateLimit{Every: 3 * time.Second, Burst: 20}
 // active clients, new ones are refused until some go idle.
 const maxLimitedClients = 100_000
 
-// addrLimiter limits attempts per client address. It needs no goroutine:
-// idle entries are swept on use. Addresses come from r.RemoteAddr, which
-// fromProxy sets to the client's address behind a trusted proxy.
+// addrLimiter limits attempts per client address. Idle entries are swept
+// when a new client comes after a while, and by a timer while any are
+// held (idle_sweep.go). Addresses come from r.RemoteAddr, which fromProxy
+// sets to the client's address behind a trusted proxy.
 type addrLimiter struct {
-	limit RateLimit
-	now   func() time.Time // tests may replace it
+	limit  RateLimit
+	now    func() time.Time // tests may replace it
+	sweeps *sweepTimer
 
 	mu        sync.Mutex
 	clients   map[string]*limitedClient
@@ -59,7 +61,9 @@ type limitedClient struct {
 
 // newAddrLimiter returns an empty limiter with limit.
 func newAddrLimiter(limit RateLimit) *addrLimiter {
-	return &addrLimiter{limit: limit, now: time.Now, clients: map[string]*limitedClient{}}
+	a := &addrLimiter{limit: limit, now: time.Now, clients: map[string]*limitedClient{}}
+	a.sweeps = newSweepTimer(a.idle(), a.sweepIdle)
+	return a
 }
 
 // idle is how long an unused bucket takes to fill up again, after which
@@ -85,6 +89,16 @@ func (a *addrLimiter) allowUser(r *http.Request) error {
 // move limit counts per user), or returns a *rateLimitedError saying when
 // the next attempt is allowed.
 func (a *addrLimiter) allowKey(key string) error {
+	added, err := a.take(key)
+	if added {
+		a.sweeps.arm()
+	}
+	return err
+}
+
+// take takes one attempt for key, as allowKey does, and reports whether
+// key is new.
+func (a *addrLimiter) take(key string) (added bool, err error) {
 	now := a.now()
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -94,24 +108,36 @@ func (a *addrLimiter) allowKey(key string) error {
 			a.sweep(now)
 		}
 		if len(a.clients) >= maxLimitedClients {
-			return &rateLimitedError{retry: a.limit.Every}
+			return false, &rateLimitedError{retry: a.limit.Every}
 		}
 		c = &limitedClient{bucket: rate.NewLimiter(rate.Every(a.limit.Every), a.limit.Burst)}
 		a.clients[key] = c
+		added = true
 	}
 	c.seen = now
 	res := c.bucket.ReserveN(now, 1)
 	if !res.OK() {
-		return &rateLimitedError{retry: a.limit.Every}
+		return added, &rateLimitedError{retry: a.limit.Every}
 	}
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
-		return &rateLimitedError{retry: d}
+		return added, &rateLimitedError{retry: d}
 	}
-	return nil
+	return added, nil
 }
 
-// sweep forgets the clients idle long enough to have a full bucket.
+// sweepIdle is the sweep of a.sweeps: it forgets the idle clients and
+// reports whether any are left.
+func (a *addrLimiter) sweepIdle() (left bool) {
+	now := a.now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.sweep(now)
+	return len(a.clients) > 0
+}
+
+// sweep forgets the clients idle long enough to have a full bucket; a.mu
+// is held.
 func (a *addrLimiter) sweep(now time.Time) {
 	a.lastSweep = now
 	idle := a.idle()
@@ -119,6 +145,9 @@ func (a *addrLimiter) sweep(now time.Time) {
 		if now.Sub(c.seen) >= idle {
 			delete(a.clients, k)
 		}
+	}
+	if len(a.clients) == 0 {
+		a.clients = map[string]*limitedClient{} // without the room the old one grew to
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -428,13 +429,7 @@ func TestLimiterForgetsIdleClients(t *testing.T) {
 	a := newAddrLimiter(RateLimit{Every: time.Second, Burst: 1})
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	a.now = func() time.Time { return now }
-	for i := range 5 {
-		r := httptest.NewRequest(http.MethodPost, "/login", nil)
-		r.RemoteAddr = "192.0.2." + string(rune('1'+i)) + ":1"
-		if err := a.allow(r); err != nil {
-			t.Fatal(err)
-		}
-	}
+	allowClients(t, a, 5)
 	if len(a.clients) != 5 {
 		t.Fatalf("clients = %d, want 5", len(a.clients))
 	}
@@ -446,6 +441,19 @@ func TestLimiterForgetsIdleClients(t *testing.T) {
 	}
 	if len(a.clients) != 1 {
 		t.Errorf("clients after the idle sweep = %d, want 1", len(a.clients))
+	}
+}
+
+// allowClients has n clients of distinct addresses take an attempt each
+// from a.
+func allowClients(t *testing.T, a *addrLimiter, n int) {
+	t.Helper()
+	for i := range n {
+		r := httptest.NewRequest(http.MethodPost, "/login", nil)
+		r.RemoteAddr = "192.0.2." + strconv.Itoa(i+1) + ":1"
+		if err := a.allow(r); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

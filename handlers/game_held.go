@@ -45,6 +45,9 @@ func (hs *heldByStreams[V]) release(id int64) {
 	}
 	if e.streams--; e.streams <= 0 {
 		delete(hs.games, id)
+		if len(hs.games) == 0 {
+			hs.games = nil // a map keeps the room it grew to: hold makes one anew
+		}
 	}
 }
 

@@ -90,6 +90,10 @@ func (m *lagMeter) close(game, user int64) {
 	if p := m.players[k]; p != nil {
 		if p.streams--; p.streams <= 0 {
 			delete(m.players, k)
+			if len(m.players) == 0 {
+				// A map keeps the room it grew to, however few it holds.
+				m.players = make(map[lagKey]*lagPlayer)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"sync"
+	"time"
 
 	"satranc/engine/chess"
 	"satranc/engine/opening"
@@ -29,17 +30,26 @@ func openingAt(snap play.Snapshot, ply int) opening.Opening {
 // the game from its start (opening.Lookup), some 10 µs at 60 plies, which
 // was 4% of the server's CPU at 1,000 games before it was kept. A game's
 // moves only grow, so its ID and ply name one list of moves. A game that
-// is over is dropped (its page names it again when asked). The zero value
-// is ready.
+// is over is dropped (its page names it again when asked), and so is one
+// whose ply has not changed for openingIdle: a game that ended with
+// nobody watching is never rendered over. The zero value is ready.
 type openingCache struct {
 	mu    sync.Mutex
 	games map[int64]cachedOpening
+	// sweeps is the timer of the next sweep while games holds entries.
+	sweeps *time.Timer
 }
 
 type cachedOpening struct {
-	ply int
-	o   opening.Opening
+	ply    int
+	o      opening.Opening
+	stored time.Time
 }
+
+// openingIdle is how long an opening stays cached after its game's
+// latest move: longer than most moves take, and a game that thinks
+// longer only names its opening again.
+const openingIdle = 10 * time.Minute
 
 // of returns the opening of snap's game as it stands (openingAt at its
 // last ply).
@@ -52,7 +62,7 @@ func (c *openingCache) of(snap play.Snapshot) opening.Opening {
 	c.mu.Lock()
 	e, ok := c.games[snap.ID]
 	if over && ok {
-		delete(c.games, snap.ID)
+		c.drop(snap.ID)
 	}
 	c.mu.Unlock()
 	if ok && e.ply == ply {
@@ -68,8 +78,37 @@ func (c *openingCache) of(snap play.Snapshot) opening.Opening {
 	}
 	// A render of an older snapshot must not replace a newer entry.
 	if cur, ok := c.games[snap.ID]; !ok || cur.ply < ply {
-		c.games[snap.ID] = cachedOpening{ply, o}
+		c.games[snap.ID] = cachedOpening{ply, o, time.Now()}
+		if c.sweeps == nil {
+			c.sweeps = time.AfterFunc(openingIdle, c.sweep)
+		}
 	}
 	c.mu.Unlock()
 	return o
+}
+
+// drop forgets game id; c.mu is held.
+func (c *openingCache) drop(id int64) {
+	delete(c.games, id)
+	if len(c.games) == 0 {
+		c.games = nil // a map keeps the room it grew to: of makes one anew
+	}
+}
+
+// sweep forgets the games whose ply has not changed for openingIdle, and
+// sweeps again later while any are left.
+func (c *openingCache) sweep() {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, e := range c.games {
+		if now.Sub(e.stored) >= openingIdle {
+			c.drop(id)
+		}
+	}
+	if len(c.games) > 0 {
+		c.sweeps.Reset(openingIdle)
+	} else {
+		c.sweeps = nil
+	}
 }

@@ -160,3 +160,40 @@ func TestOpeningCache(t *testing.T) {
 		t.Error("a finished game's opening is still kept")
 	}
 }
+
+// TestOpeningCacheSweep: a game whose ply has not changed for openingIdle
+// (it ended with nobody rendering it) is dropped by the cache's timer,
+// which stops once the cache is empty.
+func TestOpeningCacheSweep(t *testing.T) {
+	var c openingCache
+	for id, line := range [][]string{{"e2e4"}, {"d2d4", "d7d5"}} {
+		snap := testSnapshot(t, time.Now(), line...)
+		snap.ID = int64(id + 1)
+		c.of(snap)
+	}
+	c.mu.Lock()
+	e := c.games[1]
+	e.stored = e.stored.Add(-openingIdle)
+	c.games[1] = e
+	c.mu.Unlock()
+	c.sweep()
+	c.mu.Lock()
+	_, idle := c.games[1]
+	_, live := c.games[2]
+	armed := c.sweeps != nil
+	c.mu.Unlock()
+	if idle || !live || !armed {
+		t.Errorf("after a sweep: idle game kept %v, live game kept %v, timer armed %v; want false, true, true", idle, live, armed)
+	}
+	c.mu.Lock()
+	e = c.games[2]
+	e.stored = e.stored.Add(-openingIdle)
+	c.games[2] = e
+	c.mu.Unlock()
+	c.sweep()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.games != nil || c.sweeps != nil {
+		t.Errorf("after the last game's sweep: %d games kept, timer armed %v; want none, false", len(c.games), c.sweeps != nil)
+	}
+}

@@ -31,6 +31,10 @@ type sessionCache struct {
 	// forget overtook does not put back what it read (put).
 	gen   uint64
 	swept time.Time
+	// sweeps is the timer of the next sweep while the cache holds
+	// entries, nil while it holds none: swept only as sessions come in,
+	// the cache would keep a busy hour's users after the site went quiet.
+	sweeps *time.Timer
 }
 
 // cachedSession is one session's user, as read at read.
@@ -63,18 +67,43 @@ func (c *sessionCache) put(tokenHash []byte, u account.User, expires time.Time, 
 	if gen != c.gen {
 		return
 	}
+	if now.Sub(c.swept) >= sessionCacheFresh {
+		c.sweep(now)
+	}
 	if c.entries == nil {
 		c.entries = make(map[string]cachedSession)
 	}
-	if now.Sub(c.swept) >= sessionCacheFresh {
-		for k, e := range c.entries {
-			if now.Sub(e.read) >= sessionCacheFresh {
-				delete(c.entries, k)
-			}
-		}
-		c.swept = now
-	}
 	c.entries[string(tokenHash)] = cachedSession{user: u, expires: expires, read: now}
+	if c.sweeps == nil {
+		c.sweeps = time.AfterFunc(sessionCacheFresh, c.sweepLater)
+	}
+}
+
+// sweep drops the entries read sessionCacheFresh or longer before now;
+// c.mu is held.
+func (c *sessionCache) sweep(now time.Time) {
+	for k, e := range c.entries {
+		if now.Sub(e.read) >= sessionCacheFresh {
+			delete(c.entries, k)
+		}
+	}
+	if len(c.entries) == 0 {
+		c.entries = nil // a map keeps the room it grew to: the next put makes one anew
+	}
+	c.swept = now
+}
+
+// sweepLater is the timer's sweep, which runs again while entries are
+// left.
+func (c *sessionCache) sweepLater() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweep(time.Now())
+	if len(c.entries) > 0 {
+		c.sweeps.Reset(sessionCacheFresh)
+	} else {
+		c.sweeps = nil
+	}
 }
 
 // forget drops the session of tokenHash.

@@ -126,3 +126,40 @@ func TestSessionCacheForgetOvertakes(t *testing.T) {
 		t.Errorf("%d entries after the sweep, want 1", n)
 	}
 }
+
+// TestSessionCacheSweepsWhenQuiet: with no session coming in, the
+// cache's timer sweep drops the entries that aged past sessionCacheFresh,
+// then stops.
+func TestSessionCacheSweepsWhenQuiet(t *testing.T) {
+	var c sessionCache
+	now := time.Now()
+	for i := range 3 {
+		_, _, gen := c.get(hash32(byte(i)), now)
+		c.put(hash32(byte(i)), account.User{ID: int64(i + 1)}, now.Add(time.Hour), gen, now.Add(-sessionCacheFresh*time.Duration(i)))
+	}
+	c.mu.Lock()
+	armed := c.sweeps != nil
+	c.mu.Unlock()
+	if !armed {
+		t.Fatal("no sweep armed after a put")
+	}
+	c.sweepLater()
+	c.mu.Lock()
+	n, armed := len(c.entries), c.sweeps != nil
+	c.mu.Unlock()
+	if n != 1 || !armed {
+		t.Fatalf("after a sweep: %d entries, armed %v; want 1, true", n, armed)
+	}
+	c.mu.Lock()
+	for k, e := range c.entries {
+		e.read = e.read.Add(-sessionCacheFresh)
+		c.entries[k] = e
+	}
+	c.mu.Unlock()
+	c.sweepLater()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries != nil || c.sweeps != nil {
+		t.Errorf("after the last entry's sweep: %d entries, armed %v; want none, false", len(c.entries), c.sweeps != nil)
+	}
+}

@@ -42,6 +42,9 @@ func (s *Slots[K]) Give(key K) {
 		s.held[key] = n - 1
 	case n == 1:
 		delete(s.held, key)
+		if len(s.held) == 0 {
+			s.held = nil // a map keeps the room it grew to: Take makes one anew
+		}
 	default:
 		panic("limit: Give without Take")
 	}

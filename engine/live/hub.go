@@ -76,6 +76,10 @@ func (h *Hub[K, E]) remove(s *Subscription[K, E]) {
 		delete(set, s)
 		if len(set) == 0 {
 			delete(h.subs, s.topic)
+			if len(h.subs) == 0 {
+				// A map keeps the room it grew to, however few it holds.
+				h.subs = make(map[K]map[*Subscription[K, E]]struct{})
+			}
 		}
 	}
 	if !s.closed {

@@ -319,6 +319,10 @@ func (s *Service) removeTable(t *table) {
 	if s.tables[t.id] == t {
 		delete(s.tables, t.id)
 		s.removals++
+		if len(s.tables) == 0 {
+			// A map keeps the room it grew to, however few it holds.
+			s.tables = make(map[int64]*table)
+		}
 	}
 }
 
