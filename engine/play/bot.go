@@ -119,8 +119,9 @@ func (t *table) drawToBot() (chess.Color, bool) {
 
 // startDrawAnswer asks side's computer player, in its own goroutine, for
 // its answer to the draw offer standing now, and returns the function that
-// cancels it. The answer comes back on drawAnswers, after a human-like
-// delay at a public table; run drops it if the game has moved on.
+// cancels it. The answer is applied in a turn of its own, after a
+// human-like delay at a public table, unless the game has moved on
+// meanwhile (answerDraw).
 func (t *table) startDrawAnswer(side chess.Color) context.CancelFunc {
 	var b BotPlayer
 	if t.s.bots != nil {
@@ -148,10 +149,7 @@ func (t *table) startDrawAnswer(side chess.Color) context.CancelFunc {
 				return
 			}
 		}
-		select {
-		case t.drawAnswers <- drawAnswer{ply: ply, accept: accept}:
-		case <-ctx.Done():
-		}
+		t.enter(ctx, func() { t.answerDraw(drawAnswer{ply: ply, accept: accept}) })
 	}()
 	return cancel
 }

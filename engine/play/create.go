@@ -142,10 +142,12 @@ func (s *Service) startNew(rec GameRecord) error {
 		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.closed {
+		s.mu.Unlock()
 		return ErrClosed
 	}
-	s.startTable(rec, g, nil)
+	t := s.addTable(rec, g)
+	s.mu.Unlock()
+	t.begin(nil)
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -141,10 +143,13 @@ func (s *Service) Subscribe(gameID int64) *live.Subscription[int64, *Event] {
 func (s *Service) Close() {
 	s.mu.Lock()
 	s.closed = true
-	for _, t := range s.tables {
+	tables := slices.Collect(maps.Values(s.tables))
+	s.mu.Unlock()
+	// Not under s.mu: a table waits for its turn's holder, which may need
+	// s.mu to finish (removeTable).
+	for _, t := range tables {
 		t.stop()
 	}
-	s.mu.Unlock()
 	s.wg.Wait()
 }
 
@@ -274,17 +279,23 @@ func (s *Service) open(rec GameRecord) (*table, GameRecord, error) {
 	}
 
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	switch {
 	case s.closed:
+		s.mu.Unlock()
 		return nil, GameRecord{}, ErrClosed
 	case s.tables[rec.ID] != nil:
-		return s.tables[rec.ID], GameRecord{}, nil
+		t := s.tables[rec.ID]
+		s.mu.Unlock()
+		return t, GameRecord{}, nil
 	case s.removals != removals:
 		// A writer stopped meanwhile: rec may predate its last write.
+		s.mu.Unlock()
 		return nil, GameRecord{}, errRetry
 	}
-	return s.startTable(rec, g, evs), GameRecord{}, nil
+	t := s.addTable(rec, g)
+	s.mu.Unlock()
+	t.begin(evs)
+	return t, GameRecord{}, nil
 }
 
 // claimGame asks the cluster, if any, whether this service may run game
@@ -301,18 +312,17 @@ func (s *Service) claimGame(id int64) error {
 	return nil
 }
 
-// startTable registers and starts the writer of game id, which first
-// publishes pending. s.mu is held.
-func (s *Service) startTable(rec GameRecord, g *game.Game, pending []game.Event) *table {
-	t := newTable(s, rec.ID, rec.Kind, g, pending)
+// addTable registers the table of game g, with its turn held: the
+// caller starts it (table.begin) once s.mu is unlocked. s.mu is held.
+func (s *Service) addTable(rec GameRecord, g *game.Game) *table {
+	t := newTable(s, rec.ID, rec.Kind, g)
 	t.invite, t.stake, t.unstaked = rec.InviteToken, rec.Stake, rec.Unstaked
 	s.tables[rec.ID] = t
-	s.wg.Add(1)
-	go t.run()
+	s.wg.Add(1) // done when the table stops (table.finish)
 	return t
 }
 
-// removeTable forgets t once its writer has stopped.
+// removeTable forgets t, which has stopped.
 func (s *Service) removeTable(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -4,18 +4,30 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"satranc/engine/chess"
 	"satranc/engine/game"
 )
 
-// table is the single writer of one live game: its run goroutine owns the
-// game and everything below the channels; other goroutines reach it only
-// through do, which has run hand it over for the request's turn. It stops
-// when the game is over, when a store write fails (the next request
-// reopens the game from the store), or on Service.Close.
+// table is the single writer of one live game. Whoever holds its turn
+// writes the game: a request (do), the timer of the game's next deadline
+// (a flag fall, a first move due, a disconnection) or a bot's answer, one
+// at a time, each on its own goroutine; the turn holder then settles what
+// the change calls for (settle: the bot to start, the next deadline) and
+// passes the turn on. The table stops when the game is over, when a store
+// write fails (the next request reopens the game from the store), or on
+// Service.Close.
+//
+// Why no goroutine of its own: a writer goroutine per game, which handed
+// the game over to each request and took it back, was at 10,000 games
+// 10,000 goroutines and their stacks for the collector to scan (some 4 KB
+// each, the most an idle one came down to), and two goroutine wake-ups a
+// move. And while the collector marks, a goroutine that allocates must
+// help it, by at least 64 KB of marking the first time in each cycle, and
+// waits for the mark to end when there is nothing left for it to mark: a
+// move on the writer's goroutine waited behind that, where the callers
+// are fewer and long-lived (the server's request workers).
 type table struct {
 	s      *Service
 	id     int64
@@ -26,128 +38,157 @@ type table struct {
 	stake    int64
 	unstaked bool
 
-	// turns and turnEnd hand the game to a caller of do and back.
-	turns       chan struct{}
-	turnEnd     chan struct{}
-	botMoves    chan botResult
-	drawAnswers chan drawAnswer
-	quit        chan struct{} // closed by stop
-	quitOnce    sync.Once
-	done        chan struct{} // closed when run has stopped
+	// turn is held by the game's writer of the moment: a channel of one,
+	// so that a request stops waiting when it ends, or when the table
+	// stops (done).
+	turn chan struct{}
+	done chan struct{} // closed once the table has stopped
 
-	// Owned by run.
-	g     *game.Game
-	conns [2]int // open connections (streams) per side
-	bots  [2]BotPlayer
+	// Owned by the turn's holder.
+	stopped bool
+	g       *game.Game
+	conns   [2]int // open connections (streams) per side
+	bots    [2]BotPlayer
+	// deadline fires at the game's next deadline (settle sets it).
+	deadline *time.Timer
 	// search numbers the bots' searches: a search cancelled (by a draw
 	// offer) may still deliver its move, which must not be played once a
-	// new search for the same position has started.
-	search  int
-	pending []game.Event // published when run starts
-	broken  bool         // a store write failed: stop
+	// new search for the same position has started. botCancel stops the
+	// search started for botPly; drawCancel the draw answer asked for at
+	// drawPly (a draw offer to a bot is answered before the bot moves).
+	search     int
+	botCancel  context.CancelFunc
+	botPly     int
+	drawCancel context.CancelFunc
+	drawPly    int
+	broken     bool // a store write failed: stop
 	// last is the snapshot published last (or taken for Shared since),
 	// which every stream of the game may hold: never changed once set.
 	last *Snapshot
 }
 
-func newTable(s *Service, id int64, kind Kind, g *game.Game, pending []game.Event) *table {
-	return &table{
-		s: s, id: id, kind: kind, g: g, pending: pending,
-		turns:    make(chan struct{}),
-		turnEnd:  make(chan struct{}),
-		botMoves: make(chan botResult),
-		// drawAnswers: a bot's answers to draw offers (bot.go).
-		drawAnswers: make(chan drawAnswer),
-		quit:        make(chan struct{}),
-		done:        make(chan struct{}),
+// newTable returns the table of game g, with its turn held: the caller
+// starts it (begin) once others may find it.
+func newTable(s *Service, id int64, kind Kind, g *game.Game) *table {
+	t := &table{
+		s: s, id: id, kind: kind, g: g,
+		turn:       make(chan struct{}, 1),
+		done:       make(chan struct{}),
+		botCancel:  func() {},
+		botPly:     -1,
+		drawCancel: func() {},
+		drawPly:    -1,
 	}
+	t.turn <- struct{}{}
+	t.deadline = time.AfterFunc(time.Hour, func() { t.enter(context.Background(), t.tickClocks) })
+	t.deadline.Stop()
+	return t
 }
 
-// stop asks run to return.
-func (t *table) stop() { t.quitOnce.Do(func() { close(t.quit) }) }
+// begin publishes pending, the events of the game's start (a restart's
+// disconnections), settles the table and passes the turn on. Its creator
+// calls it once, holding the turn.
+func (t *table) begin(pending []game.Event) {
+	t.published(t.s.publish(t.id, pending, t.snapshot))
+	t.settle()
+	<-t.turn
+}
 
 // do runs fn as the writer and returns its error, or errStopped if the
-// writer has stopped. fn runs on the caller's goroutine, during a turn:
-// run hands the game over and waits until fn has returned, so that the
-// game still has one writer at a time, and the turn's channels order
-// fn's reads and writes with run's.
-//
-// Why not on run's goroutine: while the collector marks, a goroutine
-// that allocates must help it, by at least 64 KB of marking the first
-// time in each cycle, and waits for the mark to end when there is nothing
-// left for it to mark. A move allocates (its record, the snapshot
-// published); with thousands of games, each on its own goroutine, the
-// tables did much of the marking and a move waited behind it. Callers
-// are fewer and long-lived (the server's request workers).
+// table has stopped. fn runs on the caller's goroutine, during its turn.
 func (t *table) do(ctx context.Context, fn func(*table) error) error {
 	select {
-	case t.turns <- struct{}{}:
+	case t.turn <- struct{}{}:
 	case <-t.done:
 		return errStopped
 	case <-ctx.Done():
 		return fmt.Errorf("play: game %d: %w", t.id, ctx.Err())
 	}
-	defer func() { t.turnEnd <- struct{}{} }()
-	return fn(t)
+	defer func() { <-t.turn }()
+	if t.stopped {
+		return errStopped
+	}
+	err := fn(t)
+	t.settle()
+	return err
 }
 
-// run is the writer's loop: requests, the timer of the game's next
-// deadline (a flag fall, a first move due, a disconnection) and the bot's
-// answers, one at a time.
-func (t *table) run() {
-	defer t.s.wg.Done()
-	defer close(t.done)
-	defer t.s.removeTable(t)
-
-	botCancel, botPly := context.CancelFunc(func() {}), -1
-	defer func() { botCancel() }()
-	// A draw offer to a bot is answered before the bot moves: its search
-	// stops (and starts again after a decline), and the answer is asked
-	// once per offer and position (drawPly).
-	drawCancel, drawPly := context.CancelFunc(func() {}), -1
-	defer func() { drawCancel() }()
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	defer timer.Stop()
-
-	t.published(t.s.publish(t.id, t.pending, t.snapshot))
-	t.pending = nil
-	for !t.broken && !t.g.Status().Over() {
-		drawSide, drawPending := t.drawToBot()
-		switch {
-		case !drawPending:
-			drawPly = -1
-		case drawPly != t.g.Ply():
-			botCancel()
-			botPly = -1
-			drawCancel()
-			drawPly = t.g.Ply()
-			drawCancel = t.startDrawAnswer(drawSide)
-		}
-		if side := t.sideToMove(); !drawPending && t.g.Status() == game.Active && t.g.Seat(side).IsBot() && botPly != t.g.Ply() {
-			botCancel()
-			botPly = t.g.Ply()
-			botCancel = t.startBot(side)
-		}
-		var timerC <-chan time.Time
-		if d, ok := t.g.NextDeadline(); ok {
-			timer.Reset(max(d.Sub(t.s.now()), 0))
-			timerC = timer.C
-		}
-		select {
-		case <-t.turns:
-			<-t.turnEnd // do runs the caller's request meanwhile
-		case <-timerC:
-			_ = t.commit(t.g.Tick(t.s.now()))
-		case r := <-t.botMoves:
-			t.botMove(r)
-		case a := <-t.drawAnswers:
-			t.answerDraw(a)
-		case <-t.quit:
-			return
-		}
-		timer.Stop()
+// enter runs fn as the writer, as do does, for the table's own work (the
+// deadline, a bot's answer): unless ctx ends or the table stops first.
+func (t *table) enter(ctx context.Context, fn func()) {
+	select {
+	case t.turn <- struct{}{}:
+	case <-t.done:
+		return
+	case <-ctx.Done():
+		return
 	}
+	defer func() { <-t.turn }()
+	if !t.stopped {
+		fn()
+		t.settle()
+	}
+}
+
+// tickClocks ends the game or the wait that the deadline just passed.
+func (t *table) tickClocks() { _ = t.commit(t.g.Tick(t.s.now())) }
+
+// stop stops the table, once the turn's holder has passed it on.
+func (t *table) stop() {
+	select {
+	case t.turn <- struct{}{}:
+	case <-t.done:
+		return
+	}
+	defer func() { <-t.turn }()
+	if !t.stopped {
+		t.finish()
+	}
+}
+
+// settle does what the game calls for now that the turn's holder changed
+// it: it stops the table when the game is over (or a store write failed),
+// asks a bot for its answer to a draw offer or for its move, and sets the
+// timer of the next deadline. The turn's holder calls it before passing
+// the turn on.
+func (t *table) settle() {
+	if t.broken || t.g.Status().Over() {
+		t.finish()
+		return
+	}
+	drawSide, drawPending := t.drawToBot()
+	switch {
+	case !drawPending:
+		t.drawPly = -1
+	case t.drawPly != t.g.Ply():
+		t.botCancel()
+		t.botPly = -1
+		t.drawCancel()
+		t.drawPly = t.g.Ply()
+		t.drawCancel = t.startDrawAnswer(drawSide)
+	}
+	if side := t.sideToMove(); !drawPending && t.g.Status() == game.Active && t.g.Seat(side).IsBot() && t.botPly != t.g.Ply() {
+		t.botCancel()
+		t.botPly = t.g.Ply()
+		t.botCancel = t.startBot(side)
+	}
+	if d, ok := t.g.NextDeadline(); ok {
+		t.deadline.Reset(max(d.Sub(t.s.now()), 0))
+	} else {
+		t.deadline.Stop()
+	}
+}
+
+// finish stops the table: its timer and bots, then the requests waiting
+// for a turn (errStopped), and the service forgets it.
+func (t *table) finish() {
+	t.stopped = true
+	t.deadline.Stop()
+	t.botCancel()
+	t.drawCancel()
+	t.s.removeTable(t)
+	close(t.done)
+	t.s.wg.Done()
 }
 
 func (t *table) sideToMove() chess.Color {
@@ -250,8 +291,8 @@ func (t *table) act(user int64, f func(side chess.Color, now time.Time) ([]game.
 }
 
 // startBot asks side's computer player for a move in its own goroutine and
-// returns the function that cancels it. The answer comes back on botMoves;
-// run ignores it if the game has moved on.
+// returns the function that cancels it. The answer is played in a turn of
+// its own, unless the game has moved on meanwhile (botMove).
 func (t *table) startBot(side chess.Color) context.CancelFunc {
 	if t.s.bots == nil {
 		t.s.log.Error("play: no computer players configured", "game", t.id)
@@ -275,10 +316,7 @@ func (t *table) startBot(side chess.Color) context.CancelFunc {
 	go func() {
 		defer t.s.wg.Done()
 		m, err := b.Move(ctx, pos, hist, remaining, inc)
-		select {
-		case t.botMoves <- botResult{search: search, ply: ply, move: m, err: err}:
-		case <-ctx.Done():
-		}
+		t.enter(ctx, func() { t.botMove(botResult{search: search, ply: ply, move: m, err: err}) })
 	}()
 	return cancel
 }

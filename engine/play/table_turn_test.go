@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"satranc/engine/chess"
@@ -42,5 +43,27 @@ func TestTableTurn(t *testing.T) {
 	}
 	if snap, err = s.Game(ctx, id); err != nil || snap.Ply != 1 {
 		t.Fatalf("after e4: ply %d, %v; want 1", snap.Ply, err)
+	}
+}
+
+// TestTablesWithoutGoroutines: a live game waits for its next request or
+// deadline without a goroutine of its own.
+func TestTablesWithoutGoroutines(t *testing.T) {
+	s := newService(newMemStore())
+	defer s.Close()
+	before := runtime.NumGoroutine()
+	const games = 50
+	ids := make([]int64, games)
+	for i := range ids {
+		ids[i], _, _ = privateGame(t, s, "5+0")
+	}
+	if n := runtime.NumGoroutine() - before; n >= games {
+		t.Errorf("%d games in progress run %d goroutines more, want fewer than one each", games, n)
+	}
+	s.mu.Lock()
+	live := len(s.tables)
+	s.mu.Unlock()
+	if live != games {
+		t.Fatalf("%d tables, want %d", live, games)
 	}
 }
