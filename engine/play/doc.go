@@ -4,11 +4,12 @@
 // restart recovery. It sits between the web handlers and the domain:
 // load -> engine/game -> save (Store) -> publish (engine/live).
 //
-// Each live game has exactly one writer: a goroutine that owns the
-// game.Game, applies every action in turn, runs the flag-fall, first-move
-// and disconnection timers and receives the bot's moves. A change is written to
-// the Store before it is published, so an acknowledged move survives a
-// crash (DESIGN.md "How a move flows").
+// Each live game has exactly one writer at a time: whoever holds the turn
+// of its table (table.go) owns the game.Game, a request applying an
+// action, the timer of the flag fall, first move or disconnection, or a
+// bot's answer, one after another. A change is written to the Store before
+// it is published, so an acknowledged move survives a crash (DESIGN.md
+// "How a move flows").
 //
 //	svc := play.New(play.Config{Store: st, Bots: bots})
 //	if _, err := svc.Recover(ctx); err != nil { ... } // reopen unfinished games
