@@ -180,13 +180,16 @@ func (t *table) settle() {
 }
 
 // finish stops the table: its timer and bots, then the requests waiting
-// for a turn (errStopped), and the service forgets it.
+// for a turn (errStopped), and the service forgets it. It lets go of the
+// game at once: a stopped timer may stay in the runtime's heap of timers
+// for a while, and its function holds the table.
 func (t *table) finish() {
 	t.stopped = true
 	t.deadline.Stop()
 	t.botCancel()
 	t.drawCancel()
 	t.s.removeTable(t)
+	t.g, t.last, t.bots = nil, nil, [2]BotPlayer{}
 	close(t.done)
 	t.s.wg.Done()
 }
