@@ -65,7 +65,8 @@ const pageState = `function (doc) {
 // or is the scripts' business on any page: the time of the clocks and
 // countdowns, the order of data-legal (pageState compares it sorted),
 // htmx's passing classes, the flip button the script shows and presses,
-// and the promotion picker's place and move, set as it opens.
+// and the promotion picker's place, set as it opens (its move goes once
+// it closes).
 const panelDOM = `function (doc) {
 	var out = [];
 	var walk = function (el, depth) {
@@ -75,7 +76,7 @@ const panelDOM = `function (doc) {
 			if (a.name === 'data-legal') return false;
 			if (clock && (a.name === 'data-remaining-ms' || a.name === 'class')) return false;
 			if ((a.name === 'hidden' || a.name === 'aria-pressed') && el.hasAttribute('data-flip-board')) return false;
-			if ((a.name === 'data-move' || a.name === 'style') && el.classList.contains('promotion-picker')) return false;
+			if (a.name === 'style' && el.classList.contains('promotion-picker')) return false;
 			return true;
 		}).map(function (a) {
 			var v = a.value;

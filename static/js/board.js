@@ -198,9 +198,13 @@
     if (queen) queen.focus(); // the Queen is pre-selected: Enter takes her
   }
 
+  // A closed picker forgets its move, so that nothing can send it later.
   function closePicker(board) {
     var picker = board.querySelector(".promotion-picker");
-    if (picker) picker.hidden = true;
+    if (picker) {
+      picker.hidden = true;
+      delete picker.dataset.move;
+    }
     deselect(board);
   }
 
@@ -209,9 +213,11 @@
     if (!button) return;
     var board = boardOf(button);
     var picker = button.closest(".promotion-picker");
-    if (!board || !picker.dataset.move) return;
+    var move = picker.dataset.move;
+    if (!board || !move) return;
     picker.hidden = true;
-    send(board, picker.dataset.move + button.dataset.promotion);
+    delete picker.dataset.move;
+    send(board, move + button.dataset.promotion);
   });
 
   document.addEventListener("keydown", function (e) {
