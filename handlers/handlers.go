@@ -209,7 +209,7 @@ type Handler struct {
 	// playCounts keeps the home page's counts of games and players.
 	playCounts playCounts
 	// openings names the live games' openings (opening.go).
-	openings openingCache
+	openings *openingCache
 	// players are the players of the games with a stream open, which
 	// the streams share (game_players.go).
 	players gamePlayers
@@ -227,6 +227,7 @@ func New(cfg Config) *Handler {
 	}
 	h := &Handler{log: cfg.Logger, db: cfg.DB, accounts: cfg.Accounts, bundle: cfg.Bundle, games: cfg.Games, chat: cfg.Chat, voice: cfg.Voice, users: cfg.Users, owners: cfg.Owners}
 	h.online = newOnlineMembers()
+	h.openings = newOpeningCache()
 	h.support, h.version = cfg.SupportContact, cfg.Version
 	h.grace = cmp.Or(max(cfg.DisconnectGrace, 0), game.DefaultDisconnectGrace)
 	h.firstMove = cmp.Or(max(cfg.FirstMoveTime, 0), game.DefaultFirstMoveTime)

@@ -126,7 +126,7 @@ func TestGamePGNRatings(t *testing.T) {
 func TestOpeningCache(t *testing.T) {
 	now := time.Now()
 	line := []string{"e2e4", "c7c5", "g1f3", "d7d6", "d2d4"}
-	var c openingCache
+	c := newOpeningCache()
 	snaps := make([]play.Snapshot, len(line)+1)
 	for ply := range snaps {
 		snaps[ply] = testSnapshot(t, now, line[:ply]...)
@@ -143,8 +143,16 @@ func TestOpeningCache(t *testing.T) {
 	if got, want := c.of(snaps[2]), openingAt(snaps[2], 2); got != want {
 		t.Errorf("an older snapshot: %+v, want %+v", got, want)
 	}
-	if c.games[7].ply != len(line) {
-		t.Errorf("kept ply %d after an older snapshot, want %d", c.games[7].ply, len(line))
+	if kept := c.games[7].walk; kept.Plies() != len(line) {
+		t.Errorf("kept ply %d after an older snapshot, want %d", kept.Plies(), len(line))
+	}
+	// A stream that missed moves names the opening from its last ply.
+	for _, ply := range []int{1, len(line)} {
+		snap := snaps[ply]
+		snap.ID = 9
+		if got, want := c.of(snap), openingAt(snap, ply); got != want {
+			t.Errorf("ply %d after ply 1: %+v, want %+v", ply, got, want)
+		}
 	}
 	other := testSnapshot(t, now, "d2d4")
 	other.ID = 8
@@ -165,35 +173,37 @@ func TestOpeningCache(t *testing.T) {
 // (it ended with nobody rendering it) is dropped by the cache's timer,
 // which stops once the cache is empty.
 func TestOpeningCacheSweep(t *testing.T) {
-	var c openingCache
+	c := newOpeningCache()
 	for id, line := range [][]string{{"e2e4"}, {"d2d4", "d7d5"}} {
 		snap := testSnapshot(t, time.Now(), line...)
 		snap.ID = int64(id + 1)
 		c.of(snap)
 	}
+	now := time.Now()
 	c.mu.Lock()
 	e := c.games[1]
-	e.stored = e.stored.Add(-openingIdle)
+	e.stored = now.Add(-openingIdle)
 	c.games[1] = e
 	c.mu.Unlock()
-	c.sweep()
+	left := c.sweep(now)
 	c.mu.Lock()
 	_, idle := c.games[1]
 	_, live := c.games[2]
-	armed := c.sweeps != nil
 	c.mu.Unlock()
-	if idle || !live || !armed {
-		t.Errorf("after a sweep: idle game kept %v, live game kept %v, timer armed %v; want false, true, true", idle, live, armed)
+	if idle || !live || !left {
+		t.Errorf("after a sweep: idle game kept %v, live game kept %v, more to sweep %v; want false, true, true", idle, live, left)
+	}
+	if left := c.sweep(now.Add(openingIdle)); left {
+		t.Error("the last game's sweep reports games left")
 	}
 	c.mu.Lock()
-	e = c.games[2]
-	e.stored = e.stored.Add(-openingIdle)
-	c.games[2] = e
-	c.mu.Unlock()
-	c.sweep()
-	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.games != nil || c.sweeps != nil {
-		t.Errorf("after the last game's sweep: %d games kept, timer armed %v; want none, false", len(c.games), c.sweeps != nil)
+	if c.games != nil {
+		t.Errorf("after the last game's sweep: %d games kept, want the map gone", len(c.games))
+	}
+	c.sweeps.mu.Lock()
+	defer c.sweeps.mu.Unlock()
+	if c.sweeps.timer == nil {
+		t.Error("no sweep due while the cache holds games")
 	}
 }

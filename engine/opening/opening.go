@@ -164,24 +164,53 @@ func (b *book) find(p *chess.Position) (Opening, bool) {
 // passed no named position, and for a game that did not begin at the
 // standard start position. The moves must be legal.
 func Lookup(start chess.Position, moves []chess.Move) (Opening, bool) {
-	b := loaded()
-	if len(moves) == 0 || keyOf(&start) != b.start {
-		return Opening{}, false
-	}
-	// Walking forward and keeping the last name found is walking back
-	// from the current position to the last named one, without keeping
-	// the positions.
-	var last Opening
-	found := false
-	p := start
+	w := Begin(start)
 	for _, m := range moves {
-		p = p.Play(m)
-		if o, ok := b.find(&p); ok {
-			last, found = o, true
-		}
+		w.Play(m)
 	}
-	return last, found
+	return w.Opening()
 }
+
+// Walk is a game's way through the book so far: the position it has
+// reached and the last named position it passed, which is its opening as
+// Lookup names it. Kept for a live game, it names the opening again after
+// a move by looking at that move's position alone, where Lookup plays the
+// whole game again: 60 positions for the 60th ply. Walking forward and
+// keeping the last name found is walking back from the current position
+// to the last named one, without keeping the positions.
+type Walk struct {
+	pos   chess.Position
+	plies int
+	last  Opening
+	found bool
+	// named says the game began at the standard start position, the one
+	// every line of the book begins at; no other game has a name.
+	named bool
+}
+
+// Begin starts the walk of a game that begins at start.
+func Begin(start chess.Position) Walk {
+	return Walk{pos: start, named: keyOf(&start) == loaded().start}
+}
+
+// Play follows move m, which must be legal in the position reached.
+func (w *Walk) Play(m chess.Move) {
+	w.plies++
+	if !w.named {
+		return
+	}
+	w.pos = w.pos.Play(m)
+	if o, ok := loaded().find(&w.pos); ok {
+		w.last, w.found = o, true
+	}
+}
+
+// Plies returns how many moves the walk has followed.
+func (w *Walk) Plies() int { return w.plies }
+
+// Opening returns the name of the last named position the game passed,
+// false if it has passed none.
+func (w *Walk) Opening() (Opening, bool) { return w.last, w.found }
 
 // Lines returns every named line, in the order of the data set (by ECO
 // code). The slice is the caller's; the Moves of each line are shared and

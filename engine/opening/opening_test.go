@@ -56,12 +56,11 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-func TestLookupNone(t *testing.T) {
-	if o, ok := Lookup(chess.StartPosition(), nil); ok {
-		t.Errorf("Lookup(no moves) = %v, want none", o)
-	}
-	// The start position has no name; neither has a game from another
-	// start, even one whose position is in the book.
+// otherStart returns a start that is not the standard one, the Sicilian's
+// position set up from its FEN, and Nf3 there: the named position of
+// B27, reached by a game the book does not name.
+func otherStart(t *testing.T) (chess.Position, chess.Move) {
+	t.Helper()
 	p, err := chess.ParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
 	if err != nil {
 		t.Fatal(err)
@@ -70,8 +69,44 @@ func TestLookupNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, m
+}
+
+func TestLookupNone(t *testing.T) {
+	if o, ok := Lookup(chess.StartPosition(), nil); ok {
+		t.Errorf("Lookup(no moves) = %v, want none", o)
+	}
+	// The start position has no name; neither has a game from another
+	// start, even one whose position is in the book.
+	p, m := otherStart(t)
 	if o, ok := Lookup(p, []chess.Move{m}); ok {
 		t.Errorf("Lookup(from %s, Nf3) = %v, want none: not the standard start", p.FEN(), o)
+	}
+}
+
+// TestWalk: a walk names the game after every move as Lookup names it
+// from the start, along every line of the book and past its end, and
+// names nothing from another start.
+func TestWalk(t *testing.T) {
+	lines := Lines()
+	tail := sanMoves(t, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Bg5 e6 Kd2 Kd7 Ke2 Ke7")
+	lines = append(lines, Line{Moves: tail})
+	for _, l := range lines {
+		w := Begin(chess.StartPosition())
+		for ply, m := range l.Moves {
+			w.Play(m)
+			got, gotOK := w.Opening()
+			want, wantOK := Lookup(chess.StartPosition(), l.Moves[:ply+1])
+			if got != want || gotOK != wantOK || w.Plies() != ply+1 {
+				t.Fatalf("%s, ply %d: walk names %v, %v after %d plies; Lookup %v, %v", l.Name, ply+1, got, gotOK, w.Plies(), want, wantOK)
+			}
+		}
+	}
+	p, m := otherStart(t)
+	w := Begin(p)
+	w.Play(m)
+	if o, ok := w.Opening(); ok || w.Plies() != 1 {
+		t.Errorf("walk from %s after Nf3: %v, %v after %d plies, want none after 1", p.FEN(), o, ok, w.Plies())
 	}
 }
 
@@ -171,6 +206,23 @@ func BenchmarkLookup(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Lookup(start, moves)
+	}
+}
+
+// BenchmarkWalkPlay names a game's opening after one more move, as the
+// live games' cache does (handlers/opening.go), at the 40th ply of
+// BenchmarkLookup's game.
+func BenchmarkWalkPlay(b *testing.B) {
+	moves := sanMoves(b, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be2 e5 Nb3 Be7 O-O O-O "+
+		"Be3 Be6 Qd2 Nbd7 a4 Rc8 a5 Qc7 Rfd1 Rfd8 f3 h6 Kh1 Kh7 Qe1 Kg8 Qf2 Kh7 Qg1 Kg8 Qf2 Kh8 Qg1 Kg8")
+	w := Begin(chess.StartPosition())
+	for _, m := range moves[:39] {
+		w.Play(m)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		next := w
+		next.Play(moves[39])
 	}
 }
 
