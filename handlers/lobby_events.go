@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"time"
 
+	"satranc/engine/live"
 	"satranc/engine/lobby"
 	"satranc/views"
 )
@@ -17,52 +19,92 @@ const lobbyTick = time.Second
 // when the game has started, which then takes the page there. The stream
 // ends when the wait does.
 func (h *Handler) handleLobbyWaitEvents(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	u, _ := userFrom(ctx)
+	u, _ := userFrom(r.Context())
+	ls := &lobbyWaitStream{h: h, user: u.ID}
+	ls.own = newOwnStack()
+	ls.sendFn = ls.send
+	h.serveEventStream(w, r, "lobby stream", ls)
+}
+
+// lobbyWaitStream is one waiting player's stream of the waiting panel.
+// As the other streams, its work runs on stacks of its own (ownStack):
+// its goroutine only waits.
+type lobbyWaitStream struct {
+	h    *Handler
+	user int64
+
+	stream *sseWriter
+	sub    *live.Subscription[int64, lobby.Event]
+	tick   *time.Ticker
+	// ctx is the stream's context while it serves; waiting says the last
+	// panel sent was of a wait still going on.
+	ctx     context.Context
+	waiting bool
+	own     *ownStack
+	sendFn  func() error
+}
+
+func (ls *lobbyWaitStream) attach(s *sseWriter) { ls.stream = s }
+
+// serve sends the panel until the wait ends, then keeps the stream open
+// until ctx ends, and closes it.
+func (ls *lobbyWaitStream) serve(ctx context.Context) {
+	ls.ctx = ctx
+	defer ls.finish()
 	// Subscribe before the first status, so that no pairing falls between.
-	sub := h.lobby.Subscribe(u.ID)
-	defer sub.Close()
-	stream, err := h.newStream(w, r)
-	if err != nil {
-		h.fail(w, r, err)
-		return
+	ls.sub = ls.h.lobby.Subscribe(ls.user)
+	ls.tick = time.NewTicker(lobbyTick)
+	if err := ls.wait(ctx); err != nil {
+		ls.h.log.DebugContext(ctx, "lobby stream", "user", ls.user, "err", err)
 	}
-	defer stream.close()
-	send := func() (waiting bool, err error) {
-		st, err := h.lobby.Status(ctx, u.ID)
-		if err != nil {
-			return false, err
-		}
-		var buf bytes.Buffer
-		if err := views.WaitPanel(waitView(st)).Render(ctx, &buf); err != nil {
-			return false, err
-		}
-		waiting = st.State == lobby.Waiting || st.State == lobby.Starting
-		return waiting, stream.event("", views.EventWait, buf.Bytes())
-	}
-	tick := time.NewTicker(lobbyTick)
-	defer tick.Stop()
+}
+
+// wait is the stream's loop, which sends the panel and waits
+// (gameStream.wait). Once the wait is over it keeps the stream open: the
+// browser would reconnect at once; the page leaves it.
+func (ls *lobbyWaitStream) wait(ctx context.Context) error {
 	for {
-		waiting, err := send()
-		if err != nil {
-			h.log.DebugContext(ctx, "lobby stream", "user", u.ID, "err", err)
-			return
+		if err := ls.own.run(ls.sendFn); err != nil {
+			return err
 		}
-		if !waiting {
-			// Keep the stream open, or the browser would reconnect at
-			// once; the page leaves it.
+		if !ls.waiting {
 			<-ctx.Done()
-			return
+			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return
-		case _, ok := <-sub.C():
+			return nil
+		case _, ok := <-ls.sub.C():
 			if !ok {
-				return // dropped for falling behind: the page reconnects
+				return nil // dropped for falling behind: the page reconnects
 			}
-			drain(sub.C())
-		case <-tick.C:
+			drain(ls.sub.C())
+		case <-ls.tick.C:
 		}
 	}
+}
+
+// send reads the wait's status and sends its panel.
+func (ls *lobbyWaitStream) send() error {
+	st, err := ls.h.lobby.Status(ls.ctx, ls.user)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := views.WaitPanel(waitView(st)).Render(ls.ctx, &buf); err != nil {
+		return err
+	}
+	ls.waiting = st.State == lobby.Waiting || st.State == lobby.Starting
+	return ls.stream.event("", views.EventWait, buf.Bytes())
+}
+
+// finish stops the ticker and the subscription, and closes the stream.
+func (ls *lobbyWaitStream) finish() {
+	if ls.tick != nil {
+		ls.tick.Stop()
+	}
+	if ls.sub != nil {
+		ls.sub.Close()
+	}
+	ls.stream.close()
 }

@@ -148,3 +148,36 @@ func handOff(r *http.Request, start func(ctx context.Context, w http.ResponseWri
 	}
 	return true
 }
+
+// eventStream is a stream that serveEventStream starts: attach gives it
+// the stream's writer before it serves.
+type eventStream interface {
+	handedOffStream
+	attach(s *sseWriter)
+}
+
+// serveEventStream starts an event stream on w for r and has s serve it
+// until it ends: handed off over HTTP/2 (handOff), where the request's
+// goroutine serves it a few frames from its top; on the handler's
+// goroutine otherwise. what names the stream in the debug log of a start
+// that failed.
+func (h *Handler) serveEventStream(w http.ResponseWriter, r *http.Request, what string, s eventStream) {
+	if handOff(r, func(ctx context.Context, w http.ResponseWriter) handedOffStream {
+		stream, err := h.startStream(ctx, w)
+		if err != nil {
+			h.log.DebugContext(ctx, what, "err", err)
+			return nil
+		}
+		s.attach(stream)
+		return s
+	}) {
+		return
+	}
+	stream, err := h.newStream(w, r)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	s.attach(stream)
+	s.serve(r.Context())
+}

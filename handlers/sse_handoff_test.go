@@ -30,9 +30,10 @@ func newH2CStreamEnv(t *testing.T, limits StreamLimits) *streamEnv {
 	return e
 }
 
-// TestStreamHandoffOverHTTP2: over HTTP/2 the game and Watch streams are
-// handed off (sse_handoff.go): each waits a few frames from the top of its
-// goroutine, not under the middleware, and still works as before: the
+// TestStreamHandoffOverHTTP2: over HTTP/2 the game, Watch, standings and
+// lobby streams are handed off (sse_handoff.go): each waits a few frames
+// from the top of its goroutine, not under the middleware, and still
+// works as before: the
 // players' and a spectator's streams get the move, a stream closed gives
 // its slot back under the caps, and a player whose stream closes is
 // noticed at once (the disconnection countdown starts).
@@ -45,12 +46,17 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	bora := e.open(game, e.bora, "198.51.100.2")
 	spectator := e.open(game, e.cemil, a)
 	watch := e.open("/watch/events", e.cemil, a)
-	for _, resp := range []*http.Response{ayse, bora, spectator, watch} {
+	standings := e.open("/tournaments/daily/events", e.deniz, "198.51.100.3")
+	lobbyWait := e.open("/lobby/wait/events", e.deniz, "198.51.100.3")
+	for _, resp := range []*http.Response{ayse, bora, spectator, watch, standings, lobbyWait} {
 		if resp.ProtoMajor != 2 {
 			t.Fatalf("a stream came over %s: the test needs HTTP/2", resp.Proto)
 		}
 	}
-	e.waitOpen(4)
+	e.waitOpen(6)
+	for name, resp := range map[string]*http.Response{"standings": standings, "lobby": lobbyWait} {
+		waitEvent(t, name, resp)
+	}
 	ayseEvents, boraEvents, spectatorEvents := eventIDs(ayse), eventIDs(bora), eventIDs(spectator)
 	for _, c := range []struct {
 		name   string
@@ -63,12 +69,12 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	// stream has the router on its stack. A stream enters its loop once
 	// its first event is sent: give the last ones a moment.
 	waiting := streamStacks(t)
-	for deadline := time.Now().Add(5 * time.Second); len(waiting) < 4 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); len(waiting) < 6 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 		waiting = streamStacks(t)
 	}
-	if len(waiting) < 4 {
-		t.Fatalf("%d goroutines wait in a stream, want at least 4:\n%s", len(waiting), strings.Join(waiting, "\n\n"))
+	if len(waiting) < 6 {
+		t.Fatalf("%d goroutines wait in a stream, want at least 6:\n%s", len(waiting), strings.Join(waiting, "\n\n"))
 	}
 	for _, stack := range waiting {
 		if strings.Contains(stack, "go-chi") || !strings.Contains(stack, "streamsHandedOff") {
@@ -89,7 +95,7 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 	// gives its slot back.
 	e.refused(game, e.cemil, a, "error.too_many_streams")
 	spectator.Body.Close()
-	e.waitOpen(3)
+	e.waitOpen(5)
 	e.open(game, e.cemil, a)
 
 	// A player whose stream closes is noticed at once.
@@ -112,7 +118,7 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	e.waitOpen(3)
+	e.waitOpen(5)
 }
 
 // eventIDs sends the id of every event resp's stream carries.
@@ -129,6 +135,30 @@ func eventIDs(resp *http.Response) <-chan string {
 		}
 	}()
 	return ids
+}
+
+// waitEvent waits for the first event of resp's stream.
+func waitEvent(t *testing.T, name string, resp *http.Response) {
+	t.Helper()
+	read := make(chan error, 1)
+	go func() {
+		br := bufio.NewReader(resp.Body)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil || line == "\n" {
+				read <- err
+				return
+			}
+		}
+	}()
+	select {
+	case err := <-read:
+		if err != nil {
+			t.Fatalf("the %s stream ended before its first event: %v", name, err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the %s stream sent no event", name)
+	}
 }
 
 // waitEventID waits for the event of id on events, skipping others.
@@ -150,8 +180,8 @@ func waitEventID(t *testing.T, name string, events <-chan string, id string) {
 	}
 }
 
-// streamStacks returns the stacks of the goroutines that wait in a game
-// or Watch stream's loop.
+// streamStacks returns the stacks of the goroutines that wait in a game,
+// Watch, standings or lobby stream's loop.
 func streamStacks(t *testing.T) []string {
 	t.Helper()
 	var sb strings.Builder
@@ -160,8 +190,11 @@ func streamStacks(t *testing.T) []string {
 	}
 	var waiting []string
 	for _, stack := range strings.Split(sb.String(), "\n\n") {
-		if strings.Contains(stack, "(*gameStream).wait(") || strings.Contains(stack, "(*watchStream).wait(") {
-			waiting = append(waiting, stack)
+		for _, loop := range []string{"(*gameStream).wait(", "(*watchStream).wait(", "(*standingsStream).wait(", "(*lobbyWaitStream).wait("} {
+			if strings.Contains(stack, loop) {
+				waiting = append(waiting, stack)
+				break
+			}
 		}
 	}
 	return waiting

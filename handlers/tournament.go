@@ -55,21 +55,21 @@ func tournamentKind(r *http.Request) (tourney.Kind, error) {
 	return tourney.ParseKind(chi.URLParam(r, "kind"))
 }
 
-// standingsView builds the standings panel of p for r's viewer, with the
+// standingsView builds the standings panel of p for the viewer of ctx, with the
 // standings as read at after or later (zero: now).
-func (h *Handler) standingsView(r *http.Request, p tourney.Period, live bool, after time.Time) (views.StandingsView, error) {
+func (h *Handler) standingsView(ctx context.Context, p tourney.Period, live bool, after time.Time) (views.StandingsView, error) {
 	var ss []tourney.Standing
 	var err error
 	if after.IsZero() {
-		ss, err = h.tourneys.Standings(r.Context(), p)
+		ss, err = h.tourneys.Standings(ctx, p)
 	} else {
-		ss, err = h.tourneys.StandingsAfter(r.Context(), p, after)
+		ss, err = h.tourneys.StandingsAfter(ctx, p, after)
 	}
 	if err != nil {
 		return views.StandingsView{}, err
 	}
 	v := views.StandingsView{Period: p, Live: live, Standings: ss}
-	if u, ok := userFrom(r.Context()); ok {
+	if u, ok := userFrom(ctx); ok {
 		v.Viewer = u.ID
 	}
 	return v, nil
@@ -83,7 +83,7 @@ func (h *Handler) handleTournamentShow(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	panel, err := h.standingsView(r, h.tourneys.Current(k), true, time.Time{})
+	panel, err := h.standingsView(r.Context(), h.tourneys.Current(k), true, time.Time{})
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -119,7 +119,7 @@ func (h *Handler) handleTournamentPast(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, errNotFound)
 		return
 	}
-	panel, err := h.standingsView(r, p, false, time.Time{})
+	panel, err := h.standingsView(r.Context(), p, false, time.Time{})
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -60,24 +60,7 @@ func (h *Handler) handleWatchEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		h.detached.done()
 	}
-	if handOff(r, func(ctx context.Context, w http.ResponseWriter) handedOffStream {
-		stream, err := h.startStream(ctx, w)
-		if err != nil {
-			h.log.DebugContext(ctx, "watch stream", "err", err)
-			return nil
-		}
-		ws.stream = stream
-		return ws
-	}) {
-		return
-	}
-	stream, err := h.newStream(w, r)
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	ws.stream = stream
-	ws.serve(r.Context())
+	h.serveEventStream(w, r, "watch stream", ws)
 }
 
 // watchStream is one watcher's stream of the Watch list.
@@ -108,6 +91,8 @@ type watchStream struct {
 	event                    *watchEvent
 	beginFn, eventFn, pingFn func() error
 }
+
+func (ws *watchStream) attach(s *sseWriter) { ws.stream = s }
 
 // prepare makes what the stream's wakes reuse, before the stream serves.
 func (ws *watchStream) prepare() {
