@@ -34,7 +34,7 @@ func countUsers(t *testing.T, path string) int {
 // the copy holds every row committed before the backup began and passes
 // the integrity check.
 func TestBackupWhileWriting(t *testing.T) {
-	s, _ := mustOpen(t)
+	s, _ := mustOpenSQLite(t)
 	ctx := context.Background()
 	mustUsers(t, s, 10)
 
@@ -75,7 +75,7 @@ func TestBackupWhileWriting(t *testing.T) {
 }
 
 func TestBackupRefusesExistingFile(t *testing.T) {
-	s, path := mustOpen(t)
+	s, path := mustOpenSQLite(t)
 	dest := filepath.Join(t.TempDir(), "taken.db")
 	if err := os.WriteFile(dest, []byte("keep me"), 0o600); err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestBackupRefusesExistingFile(t *testing.T) {
 }
 
 func TestBackupFile(t *testing.T) {
-	s, path := mustOpen(t)
+	s, path := mustOpenSQLite(t)
 	mustUsers(t, s, 3)
 	dest := filepath.Join(t.TempDir(), "copy.db")
 	if err := BackupFile(context.Background(), path, dest); err != nil {

@@ -162,7 +162,7 @@ func TestGameNotFound(t *testing.T) {
 // same database file: every move is there and the clocks follow the
 // restart policy.
 func TestPlayRestartOnSQLite(t *testing.T) {
-	s, path := mustOpen(t)
+	s, path := mustOpenSQLite(t)
 	mustUsers(t, s, 2)
 	ctx := context.Background()
 	var mu sync.Mutex // the writers read the clock too

@@ -17,10 +17,23 @@ import (
 // PostgreSQL database instead, and the path is its URL (postgres_test.go).
 func mustOpen(tb testing.TB) (*Store, string) {
 	tb.Helper()
-	path := filepath.Join(tb.TempDir(), "test.db")
 	if onPostgres(tb) {
-		path = postgresDatabase(tb)
+		return mustOpenAt(tb, postgresDatabase(tb))
 	}
+	return mustOpenSQLite(tb)
+}
+
+// mustOpenSQLite is mustOpen on SQLite, whatever the test's database: for
+// the tests of what only SQLite has (the file, its pragmas, its backup).
+func mustOpenSQLite(tb testing.TB) (*Store, string) {
+	tb.Helper()
+	return mustOpenAt(tb, filepath.Join(tb.TempDir(), "test.db"))
+}
+
+// mustOpenAt opens the database at path (openAt) and closes it when the
+// test ends.
+func mustOpenAt(tb testing.TB, path string) (*Store, string) {
+	tb.Helper()
 	s, err := openAt(context.Background(), path)
 	if err != nil {
 		tb.Fatalf("Open(%s) = %v", path, err)
@@ -60,7 +73,7 @@ func appliedMigrations(t *testing.T, s *Store) []string {
 }
 
 func TestOpenMigratesFreshDatabase(t *testing.T) {
-	s, path := mustOpen(t)
+	s, path := mustOpenSQLite(t)
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("database file: %v", err)
 	}
@@ -134,7 +147,7 @@ func TestOpenTwiceAppliesNothingAgain(t *testing.T) {
 }
 
 func TestPragmas(t *testing.T) {
-	s, _ := mustOpen(t)
+	s, _ := mustOpenSQLite(t)
 	// Several connections at once, since the settings must hold for every
 	// pooled connection, not just the first.
 	s.db.SetMaxOpenConns(4)
@@ -172,7 +185,7 @@ func TestPragmas(t *testing.T) {
 }
 
 func TestForeignKeysEnforced(t *testing.T) {
-	s, _ := mustOpen(t)
+	s, _ := mustOpenSQLite(t)
 	_, err := s.db.Exec(`INSERT INTO moves (game_id, ply, uci, played_at) VALUES (42, 1, 'e2e4', ?)`, s.now())
 	if err == nil || !strings.Contains(err.Error(), "FOREIGN KEY") {
 		t.Errorf("insert move of a missing game: err = %v, want a FOREIGN KEY error", err)
