@@ -2,7 +2,8 @@
 // and pg_ctl from the installed PostgreSQL, a data directory in a
 // temporary folder, a Unix socket beside it and no TCP port, and fsync off
 // (the data is thrown away). Tests that need it skip, saying why, where
-// PostgreSQL is not installed.
+// PostgreSQL is not installed. A server whose test process died without
+// stopping it is stopped by the next one's Start (orphans.go).
 //
 // The binaries are found in $SATRANC_PG_BIN, on PATH, or in the folder
 // `pg_config --bindir` names (Debian keeps them off PATH). PostgreSQL
@@ -90,14 +91,19 @@ func Start() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	stopOrphans(bin, cred)
 	// Not t.TempDir: its folders are private to root, and the server may
 	// run as postgres. The socket path must also stay short (about 100
 	// bytes at most).
-	dir, err := os.MkdirTemp("", "satranc-pg-")
+	dir, err := os.MkdirTemp("", strings.TrimSuffix(dirPattern, "*"))
 	if err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	s := &Server{dir: dir, bin: bin, cred: cred}
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, fmt.Errorf("pgtest: %w", err)
+	}
 	if cred != nil {
 		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
 			_ = os.RemoveAll(dir)
