@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -16,28 +15,8 @@ import (
 // the site serves /metrics too, but no pprof.
 func TestServeDebugAddr(t *testing.T) {
 	addr, debugAddr := freeAddr(t), freeAddr(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", addr, "--debug-addr", debugAddr,
-			"--db", filepath.Join(t.TempDir(), "x.db"), "--log-format", "json"}, nil, io.Discard, &logs)
-	}()
-	defer func() {
-		cancel()
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("serve exited with %d", code)
-			}
-		case <-time.After(15 * time.Second):
-			t.Error("serve did not stop")
-		}
-		if t.Failed() {
-			t.Logf("server output:\n%s", logs.String())
-		}
-	}()
+	srv := serveInProcess(t, "--addr", addr, "--debug-addr", debugAddr,
+		"--db", filepath.Join(t.TempDir(), "x.db"), "--log-format", "json")
 	client := &http.Client{Timeout: 5 * time.Second}
 	exited := make(chan error)
 	waitHealthy(t, client, "http://"+addr+"/healthz", exited)
@@ -70,7 +49,7 @@ func TestServeDebugAddr(t *testing.T) {
 	if code, _ := fetch("http://" + addr + "/debug/pprof/"); code != http.StatusNotFound {
 		t.Errorf("site /debug/pprof/ = %d, want 404", code)
 	}
-	if !bytes.Contains([]byte(logs.String()), []byte(`"msg":"debug listening"`)) {
+	if !bytes.Contains([]byte(srv.logs.String()), []byte(`"msg":"debug listening"`)) {
 		t.Errorf("no JSON log line for the debug listener")
 	}
 }

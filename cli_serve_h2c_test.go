@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"io"
 	"net"
@@ -21,26 +20,9 @@ import (
 // the players and of many spectators share one connection; the streams
 // see the move; the shutdown ends them.
 func TestServeH2C(t *testing.T) {
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--h2c", "--auth-burst", "50",
-			"--db", filepath.Join(dir, "x.db")}, nil, &bytes.Buffer{}, &logs)
-	}()
-	stopped := false
-	defer func() {
-		if !stopped {
-			cancel()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("server output:\n%s", logs.String())
-		}
-	}()
-	addr := logged(t, &logs, "listening", done)
+	srv := serveInProcess(t, "--addr", "127.0.0.1:0", "--h2c", "--auth-burst", "50",
+		"--db", filepath.Join(t.TempDir(), "x.db"))
+	addr := srv.logged(t, "listening")
 	base := "http://" + addr
 
 	var dials atomic.Int32
@@ -131,16 +113,7 @@ func TestServeH2C(t *testing.T) {
 		t.Errorf("h2c: %d connections for the pages, the moves and %d streams, want 1", n, spectators+1)
 	}
 
-	cancel()
-	select {
-	case code := <-done:
-		stopped = true
-		if code != 0 {
-			t.Errorf("serve exited with %d, want 0", code)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop within 15 s")
-	}
+	srv.stop(t)
 	ended := make(chan struct{})
 	go func() { streams.Wait(); close(ended) }()
 	select {

@@ -96,29 +96,13 @@ func TestServeTLSFiles(t *testing.T) {
 	}
 	roots.AppendCertsFromPEM(pemBytes)
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0",
-			"--tls-cert", certFile, "--tls-key", keyFile, "--auth-burst", "50",
-			"--db", filepath.Join(dir, "x.db")}, nil, &bytes.Buffer{}, &logs)
-	}()
-	stopped := false
-	defer func() {
-		if !stopped {
-			cancel()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("server output:\n%s", logs.String())
-		}
-	}()
-	addr := logged(t, &logs, "listening", done)
-	httpAddr := logged(t, &logs, "redirecting", done)
+	srv := serveInProcess(t, "--addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0",
+		"--tls-cert", certFile, "--tls-key", keyFile, "--auth-burst", "50",
+		"--db", filepath.Join(dir, "x.db"))
+	addr := srv.logged(t, "listening")
+	httpAddr := srv.logged(t, "redirecting")
 	base := "https://" + addr
-	if line := logLine(logs.String(), "listening"); !strings.Contains(line, "tls=files") {
+	if line := logLine(srv.logs.String(), "listening"); !strings.Contains(line, "tls=files") {
 		t.Errorf("listening line %q does not say tls=files", line)
 	}
 
@@ -225,21 +209,12 @@ func TestServeTLSFiles(t *testing.T) {
 	if got := servedSerial(t, addr); old != 1 || got != 2 {
 		t.Errorf("certificate served before and after renewal: serial %d then %d, want 1 then 2", old, got)
 	}
-	if !strings.Contains(logs.String(), "certificate reloaded") {
+	if !strings.Contains(srv.logs.String(), "certificate reloaded") {
 		t.Error("no log line for the certificate reloaded")
 	}
 
-	cancel()
-	select {
-	case code := <-done:
-		stopped = true
-		if code != 0 {
-			t.Errorf("serve exited with %d, want 0", code)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop within 15 s")
-	}
-	if !strings.Contains(logs.String(), "stopped") {
+	srv.stop(t)
+	if !strings.Contains(srv.logs.String(), "stopped") {
 		t.Error("serve did not log a graceful stop")
 	}
 	ended := make(chan struct{})
