@@ -76,3 +76,42 @@ func TestBrowserLanguageFromURLMidGame(t *testing.T) {
 	}
 	b.screenshot("turkish-from-url")
 }
+
+// TestBrowserLanguageChangedElsewhere: Bob chooses Turkish somewhere else
+// (another tab) while his English game page is open; when his page's
+// stream reconnects, it sends the panel in Turkish, and the page reloads
+// in Turkish rather than showing a Turkish panel in an English page.
+func TestBrowserLanguageChangedElsewhere(t *testing.T) {
+	srv := startServer(t, "--disconnect-grace", "60s")
+	proxy := newCutProxy(t, srv)
+	alice, bob := newBrowser(t, "alice"), newBrowser(t, "bob")
+	signUp(alice, srv, "alice")
+	signUp(bob, &server{URL: proxy.URL}, "bob")
+	white, black := startPrivateGameVia(t, srv, proxy.URL, alice, bob, "5+0")
+	playMoves(t, white, black, 0, "g1f3", "g8f6")
+	if lang := eval[string](bob, `document.querySelector('[data-testid="game-panel"]').lang`); lang != "en" {
+		t.Fatalf("Bob's panel says lang %q, want en", lang)
+	}
+
+	// Another tab's language switcher: the profile says Turkish now, and
+	// this page's stream goes on in English until it reconnects.
+	st, err := chromedp.Run(bob.ctx, chromedp.Evaluate[float64](
+		`fetch("/lang", {method: "POST", body: new URLSearchParams({lang: "tr", next: "/"})}).then(r => r.status)`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || st != 200 {
+		t.Fatalf("POST /lang from Bob's page: %v, %v", st, err)
+	}
+	eval[bool](bob, `window.beforeReload = true`)
+	proxy.cut()
+	waitFor(bob, 20*time.Second, `!document.querySelector('[data-testid="connection-lost"]').hidden`)
+	proxy.restore()
+	waitFor(bob, 30*time.Second, `document.documentElement.lang === "tr" && !window.beforeReload`)
+	waitFor(bob, 10*time.Second, `document.querySelector('[data-testid="game-panel"]')`)
+	if lang := eval[string](bob, `document.querySelector('[data-testid="game-panel"]').lang`); lang != "tr" {
+		t.Errorf("after the reload Bob's panel says lang %q, want tr", lang)
+	}
+	if got := moves(bob); len(got) != 2 || got[0] != "Af3" {
+		t.Errorf("Bob's moves after the reload: %q, want Af3 first", got)
+	}
+	bob.screenshot("language-changed-elsewhere")
+}

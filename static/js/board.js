@@ -609,6 +609,16 @@
     if (legalMoves(board).indexOf(q.uci) >= 0) send(board, q.uci);
   }
 
+  // A whole panel in another language than the page's reloads the page, as
+  // a piece set other than the page's does below: the language was changed
+  // in another tab, and the stream, reconnecting, took it up. A fresh load
+  // draws the page and the panel alike.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (!e.target || e.target.id !== "game-panel") return;
+    var panel = e.target.querySelector('[data-testid="game-panel"]');
+    if (panel && panel.lang && panel.lang !== document.documentElement.lang) location.reload();
+  });
+
   // ---- Moves as deltas ------------------------------------------------------
   //
   // The game page's stream sends a move as its delta (views/game_delta.templ,
