@@ -105,17 +105,27 @@ func (p *cutProxy) restore() {
 	p.down = false
 }
 
+// gameBehindCut starts a server with the disconnection grace given, and
+// a 5+0 private game between Alice, who reaches it directly, and Bob,
+// whose every connection goes through a cutProxy; it returns the proxy,
+// both pages and the pages of White and Black.
+func gameBehindCut(t *testing.T, grace string) (proxy *cutProxy, alice, bob, white, black *browser) {
+	t.Helper()
+	srv := startServer(t, "--disconnect-grace", grace)
+	proxy = newCutProxy(t, srv)
+	alice, bob = newBrowser(t, "alice"), newBrowser(t, "bob")
+	signUp(alice, srv, "alice")
+	signUp(bob, &server{URL: proxy.URL}, "bob")
+	white, black = startPrivateGameVia(t, srv, proxy.URL, alice, bob, "5+0")
+	return proxy, alice, bob, white, black
+}
+
 // TestBrowserConnectionLost: Bob's network drops mid-game (his page stays
 // open). Both see the countdown: Alice that her opponent is gone, Bob
 // that he must come back in time. When the network returns, Bob's page
 // reconnects by itself, both countdowns go, and the game goes on.
 func TestBrowserConnectionLost(t *testing.T) {
-	srv := startServer(t, "--disconnect-grace", "30s")
-	proxy := newCutProxy(t, srv)
-	alice, bob := newBrowser(t, "alice"), newBrowser(t, "bob")
-	signUp(alice, srv, "alice")
-	signUp(bob, &server{URL: proxy.URL}, "bob")
-	white, black := startPrivateGameVia(t, srv, proxy.URL, alice, bob, "5+0")
+	proxy, alice, bob, white, black := gameBehindCut(t, "30s")
 	playMoves(t, white, black, 0, "e2e4", "e7e5")
 	if eval[bool](bob, `!document.querySelector('[data-testid="connection-lost"]').hidden`) {
 		t.Fatal("Bob's page says the connection is lost while it is not")

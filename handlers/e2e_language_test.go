@@ -82,12 +82,7 @@ func TestBrowserLanguageFromURLMidGame(t *testing.T) {
 // stream reconnects, it sends the panel in Turkish, and the page reloads
 // in Turkish rather than showing a Turkish panel in an English page.
 func TestBrowserLanguageChangedElsewhere(t *testing.T) {
-	srv := startServer(t, "--disconnect-grace", "60s")
-	proxy := newCutProxy(t, srv)
-	alice, bob := newBrowser(t, "alice"), newBrowser(t, "bob")
-	signUp(alice, srv, "alice")
-	signUp(bob, &server{URL: proxy.URL}, "bob")
-	white, black := startPrivateGameVia(t, srv, proxy.URL, alice, bob, "5+0")
+	proxy, _, bob, white, black := gameBehindCut(t, "60s")
 	playMoves(t, white, black, 0, "g1f3", "g8f6")
 	if lang := eval[string](bob, `document.querySelector('[data-testid="game-panel"]').lang`); lang != "en" {
 		t.Fatalf("Bob's panel says lang %q, want en", lang)
