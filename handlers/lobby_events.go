@@ -33,9 +33,10 @@ type lobbyWaitStream struct {
 	h    *Handler
 	user int64
 
-	stream *sseWriter
-	sub    *live.Subscription[int64, lobby.Event]
-	tick   *time.Ticker
+	stream  *sseWriter
+	sub     *live.Subscription[int64, lobby.Event]
+	tick    *time.Ticker
+	uncount func()
 	// ctx is the stream's context while it serves; waiting says the last
 	// panel sent was of a wait still going on.
 	ctx     context.Context
@@ -51,6 +52,7 @@ func (ls *lobbyWaitStream) attach(s *sseWriter) { ls.stream = s }
 func (ls *lobbyWaitStream) serve(ctx context.Context) {
 	ls.ctx = ctx
 	defer ls.finish()
+	ls.uncount = ls.h.metrics.streamStarted()
 	// Subscribe before the first status, so that no pairing falls between.
 	ls.sub = ls.h.lobby.Subscribe(ls.user)
 	ls.tick = time.NewTicker(lobbyTick)
@@ -98,13 +100,17 @@ func (ls *lobbyWaitStream) send() error {
 	return ls.stream.event("", views.EventWait, buf.Bytes())
 }
 
-// finish stops the ticker and the subscription, and closes the stream.
+// finish stops the ticker and the subscription, uncounts the stream and
+// closes it.
 func (ls *lobbyWaitStream) finish() {
 	if ls.tick != nil {
 		ls.tick.Stop()
 	}
 	if ls.sub != nil {
 		ls.sub.Close()
+	}
+	if ls.uncount != nil {
+		ls.uncount()
 	}
 	ls.stream.close()
 }

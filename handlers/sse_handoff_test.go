@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"satranc/engine/chess"
 )
 
@@ -80,6 +82,9 @@ func TestStreamHandoffOverHTTP2(t *testing.T) {
 		if strings.Contains(stack, "go-chi") || !strings.Contains(stack, "streamsHandedOff") {
 			t.Errorf("a stream waits under the middleware, not handed off:\n%s", stack)
 		}
+	}
+	if got := testutil.ToFloat64(e.metrics.streams); got != 6 {
+		t.Errorf("satranc_sse_streams = %v with the six streams open, want 6", got)
 	}
 
 	// A move reaches the players and the spectator.
