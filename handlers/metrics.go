@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"satranc/engine/bot"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -27,9 +28,11 @@ type MetricsConfig struct {
 	// (play.Service.LiveGames); it backs satranc_live_games.
 	LiveGames func() int
 	// BotSearches, when set, reports the computer players' searches
-	// running now and done so far (bot.Pool.Stats); it backs
-	// satranc_bot_searches and satranc_bot_searches_total.
-	BotSearches func() (running int, done uint64)
+	// running now and done so far, and the time they took and waited for
+	// a core (bot.Pool.Stats); it backs satranc_bot_searches,
+	// satranc_bot_searches_total, satranc_bot_search_seconds_total and
+	// satranc_bot_search_wait_seconds_total.
+	BotSearches func() bot.PoolStats
 	// StoreErrors, when set, reports the database errors the store has
 	// returned so far (store.Store.Errors); it backs
 	// satranc_store_errors_total.
@@ -116,11 +119,19 @@ func NewMetrics(cfg MetricsConfig) *Metrics {
 		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "satranc_bot_searches",
 			Help: "Computer players' searches running now (at most one per core).",
-		}, func() float64 { running, _ := cfg.BotSearches(); return float64(running) }))
+		}, func() float64 { return float64(cfg.BotSearches().Running) }))
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "satranc_bot_searches_total",
 			Help: "Computer players' searches done, whether they ended with a move or were cut short.",
-		}, func() float64 { _, done := cfg.BotSearches(); return float64(done) }))
+		}, func() float64 { return float64(cfg.BotSearches().Done) }))
+		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "satranc_bot_search_seconds_total",
+			Help: "Time the computer players' searches ran, in seconds.",
+		}, func() float64 { return cfg.BotSearches().Searched.Seconds() }))
+		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "satranc_bot_search_wait_seconds_total",
+			Help: "Time the computer players' searches waited for a free core, in seconds.",
+		}, func() float64 { return cfg.BotSearches().Waited.Seconds() }))
 	}
 	if cfg.StoreErrors != nil {
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{

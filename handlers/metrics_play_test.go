@@ -71,6 +71,8 @@ func TestMetricsOfPlay(t *testing.T) {
 	waitMetric("satranc_move_event_latency_seconds_count 0")
 	waitMetric("satranc_bot_searches 0")
 	waitMetric("satranc_bot_searches_total 0")
+	waitMetric("satranc_bot_search_seconds_total 0")
+	waitMetric("satranc_bot_search_wait_seconds_total 0")
 	waitMetric("satranc_store_errors_total 0")
 
 	// A move, its event written to a player's stream.

@@ -7,14 +7,19 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"satranc/engine/bot"
 )
 
 func TestMetricsInstrument(t *testing.T) {
 	m := NewMetrics(MetricsConfig{Version: "v1.2.3", LiveGames: func() int { return 7 },
-		BotSearches: func() (int, uint64) { return 2, 31 }, StoreErrors: func() uint64 { return 4 }})
+		BotSearches: func() bot.PoolStats {
+			return bot.PoolStats{Running: 2, Done: 31, Waited: 1500 * time.Millisecond, Searched: 42 * time.Second}
+		}, StoreErrors: func() uint64 { return 4 }})
 	r := chi.NewRouter()
 	r.Use(m.instrument)
 	r.Post(moveRoute, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
@@ -61,6 +66,8 @@ func TestMetricsInstrument(t *testing.T) {
 		"satranc_move_event_latency_seconds_count 0",
 		"satranc_bot_searches 2",
 		"satranc_bot_searches_total 31",
+		"satranc_bot_search_seconds_total 42",
+		"satranc_bot_search_wait_seconds_total 1.5",
 		"satranc_store_errors_total 4",
 		"go_goroutines",
 	} {

@@ -137,8 +137,7 @@ func TestPoolLimitsConcurrency(t *testing.T) {
 			mu <- struct{}{}
 			active++
 			peak = max(peak, active)
-			running, _ := pool.Stats()
-			reported = max(reported, running)
+			reported = max(reported, pool.Stats().Running)
 			<-mu
 			time.Sleep(time.Second)
 			mu <- struct{}{}
@@ -165,8 +164,11 @@ func TestPoolLimitsConcurrency(t *testing.T) {
 		if reported != 2 {
 			t.Errorf("peak of Stats' running searches = %d, want 2", reported)
 		}
-		if running, done := pool.Stats(); running != 0 || done != 5 {
-			t.Errorf("Stats after the searches = %d running, %d done; want 0, 5", running, done)
+		// Five searches of a second, two at a time: two waited no time,
+		// two a second, one two seconds.
+		want := PoolStats{Running: 0, Done: 5, Waited: 4 * time.Second, Searched: 5 * time.Second}
+		if got := pool.Stats(); got != want {
+			t.Errorf("Stats after the searches = %+v, want %+v", got, want)
 		}
 	})
 }

@@ -16,6 +16,9 @@ type Pool struct {
 	slots   chan struct{}
 	running atomic.Int64  // searches holding a slot now
 	done    atomic.Uint64 // searches finished, for the server's metrics
+	// waited and searched add up the nanoseconds the searches spent
+	// waiting for a slot and holding one.
+	waited, searched atomic.Int64
 }
 
 // NewPool returns a pool running at most n searches at once; n <= 0 means
@@ -27,11 +30,22 @@ func NewPool(n int) *Pool {
 	return &Pool{slots: make(chan struct{}, n)}
 }
 
-// Stats reports the searches running in the pool now and those done so
-// far (each call of a pooled Player's Move, whether it ended with a move,
-// was cut short or failed).
-func (pl *Pool) Stats() (running int, done uint64) {
-	return int(pl.running.Load()), pl.done.Load()
+// PoolStats is what a Pool's searches came to, for the server's metrics.
+type PoolStats struct {
+	// Running counts the searches holding a slot now; Done those finished
+	// so far (each call of a pooled Player's Move, whether it ended with
+	// a move, was cut short or failed).
+	Running int
+	Done    uint64
+	// Waited is the time the searches spent waiting for a slot (every
+	// core busy with another search), Searched the time they held one.
+	Waited, Searched time.Duration
+}
+
+// Stats reports what the pool's searches came to so far.
+func (pl *Pool) Stats() PoolStats {
+	return PoolStats{Running: int(pl.running.Load()), Done: pl.done.Load(),
+		Waited: time.Duration(pl.waited.Load()), Searched: time.Duration(pl.searched.Load())}
 }
 
 // Player returns a Player that waits for a free slot in the pool before
@@ -45,13 +59,17 @@ type pooled struct {
 }
 
 func (pp pooled) Move(ctx context.Context, p chess.Position, history []uint64, c Clock) (chess.Move, error) {
+	asked := time.Now()
 	select {
 	case pp.pool.slots <- struct{}{}:
 		defer func() { <-pp.pool.slots }()
 	case <-ctx.Done():
 	}
+	began := time.Now()
+	pp.pool.waited.Add(int64(began.Sub(asked)))
 	pp.pool.running.Add(1)
 	defer func() {
+		pp.pool.searched.Add(int64(time.Since(began)))
 		pp.pool.running.Add(-1)
 		pp.pool.done.Add(1)
 	}()
