@@ -291,11 +291,16 @@ func protocol(b *browser) string {
 
 var sseStreams = regexp.MustCompile(`(?m)^satranc_sse_streams (\d+)`)
 
-// waitStreams waits until the server holds at least n game event streams
-// (its own gauge, read on its own address, behind the proxy).
+// waitStreams waits until the server holds at least n event streams (its
+// own gauge, read on its own address, behind the proxy). A page whose
+// stream failed tries again after htmx's SSE extension's back-off, which
+// doubles from half a second (0.5, 1.5, 3.5, 7.5, 15.5, 31.5 s after the
+// first failure): 45 s lets a page that met the server still down a few
+// times come back. On failure it shows the stream requests the server
+// logged.
 func waitStreams(t *testing.T, srv *server, n int) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	got := -1
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(srv.URL + "/metrics")
@@ -312,7 +317,12 @@ func waitStreams(t *testing.T, srv *server, n int) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("the server holds %d game streams after 20 s, want %d", got, n)
+	for _, line := range srv.logLines() {
+		if strings.Contains(line, "/events") {
+			t.Log(line)
+		}
+	}
+	t.Fatalf("the server holds %d event streams after 45 s, want %d", got, n)
 }
 
 // watchPly makes b's page note the time (Date.now(), the same clock in
