@@ -218,6 +218,13 @@ func TestBrowserLoungeSettles(t *testing.T) {
 		chromedp.Click(`[data-testid="resign-confirm"]`),
 	)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
+	// White's page drew the result panel from the end's delta: the
+	// chips won, the rating and the experience read as a fresh load's.
+	waitFor(white, 10*time.Second, `!document.querySelector('[data-settled="false"]')`)
+	if got := eval[string](white, `document.querySelector('[data-testid="result-chips"]').dataset.diff`); got != "450" {
+		t.Errorf("White's result panel shows chips %q, want 450", got)
+	}
+	matchFreshLoad(t, white, "after Black resigned")
 	for _, c := range []struct {
 		b    *browser
 		want string

@@ -102,12 +102,20 @@ func TestBrowserResultRated(t *testing.T) {
 			t.Errorf("%s: %d Leave buttons at a public table, want 1", p.name, n)
 		}
 	}
+	countEvents(white)
 	black.do(10*time.Second,
 		chromedp.Click(`[data-testid="resign-open"]`),
 		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
 		chromedp.Click(`[data-testid="resign-confirm"]`),
 	)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
+	// White's page drew the end from its delta, the rating's change
+	// included: it shows what a fresh load shows.
+	waitFor(white, 10*time.Second, `!document.querySelector('[data-settled="false"]')`)
+	matchFreshLoad(t, white, "after Black resigned")
+	if n := eval[map[string]int](white, `window.__events`); n["move"] != 1 || n["game"] != 0 {
+		t.Errorf("White's page got the end as %d deltas and %d whole panels, want one delta", n["move"], n["game"])
+	}
 
 	held := ratingChanges(t, srv.DB, id)
 	if len(held) != 2 {

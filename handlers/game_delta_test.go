@@ -114,8 +114,8 @@ func (rig *streamRig) open(t *testing.T, p *player, query string) *tally {
 
 // TestGameEndDeltaBytes: the game's end reaches a player and a spectator
 // as a delta too, with the mating move or without a move (a
-// resignation): no whole panel after the first. Its size is logged: the
-// result panel it carries makes it the largest event of a game.
+// resignation): no whole panel after the first, and under 1 KB, since
+// the page draws the result panel from its own copy of it.
 func TestGameEndDeltaBytes(t *testing.T) {
 	fools := strings.Fields("f2f3 e7e5 g2g4")
 	for _, end := range []string{"mate", "resignation"} {
@@ -170,7 +170,11 @@ func TestGameEndDeltaBytes(t *testing.T) {
 					t.Errorf("%s: %d whole panels and %d deltas, want the first panel and %d deltas", name, panels, len(sizes), len(fools)+1)
 					continue
 				}
-				t.Logf("%s: the end (%s) as a delta of %d bytes; the moves' %v", name, end, sizes[len(sizes)-1], sizes[:len(sizes)-1])
+				last := sizes[len(sizes)-1]
+				t.Logf("%s: the end (%s) as a delta of %d bytes; the moves' %v", name, end, last, sizes[:len(sizes)-1])
+				if last >= 1024 {
+					t.Errorf("%s: the end (%s) as a delta of %d bytes, want under 1 KB", name, end, last)
+				}
 			}
 		})
 	}

@@ -341,7 +341,7 @@ func boardSquare(sq SquareView, pieces string) templ.Component {
 }
 
 // squareContent is what stands in a square: its piece. The game page
-// holds one of each piece (pieceTemplates), which board.js copies into
+// holds one of each piece (deltaTemplates), which board.js copies into
 // the squares a move's delta names.
 func squareContent(sq SquareView, pieces string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {

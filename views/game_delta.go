@@ -29,8 +29,11 @@ const DeltaQuery = "delta=" + DeltaVersion
 // attributes that board.js draws (1 had them as out-of-band swaps); 3
 // also carries a game's first two moves, with the first-move countdown
 // swapped by its id, which a page of form 2 lacks; 4 also carries the
-// game's end, which board.js of form 3 does not apply to the board.
-const DeltaVersion = "4"
+// game's end, which board.js of form 3 does not apply to the board; 5
+// carries the game's end as attributes that board.js draws into the
+// page's copies of the result panel and the move list's end (4 had them
+// as out-of-band swaps).
+const DeltaVersion = "5"
 
 // RematchQuery is what the stream URL of a player's page of a finished
 // game says of the rematch the page shows ("&rematch=" and its id, 0 for
@@ -59,10 +62,6 @@ type PanelMark struct {
 	// ratings are the players' ratings, top and bottom: the game's end
 	// changes them in a rated game (the settlement's).
 	ratings [2]int
-	// grace says the notice of the player's own lost connection is on
-	// the page (hidden until the stream fails): the game's end takes it
-	// away.
-	grace   bool
 	fixed   fixedParts
 	actions actionParts
 	moves   int // rows of the move list
@@ -132,7 +131,6 @@ func (v GameView) Mark() PanelMark {
 		Material: [2]uint64{materialKey(v.Top.Material), materialKey(v.Bottom.Material)},
 		Opening:  v.Opening,
 		ratings:  [2]int{v.Top.Rating, v.Bottom.Rating},
-		grace:    v.OwnGrace > 0,
 		moves:    v.Moves.Len(),
 		fixed: fixedParts{
 			status: v.Status, orientation: v.Board.Orientation, player: v.Player,
@@ -248,9 +246,6 @@ type PanelDelta struct {
 	// FirstMove is what becomes of the first-move countdown: redrawn
 	// for the other side after the first move, gone after the second.
 	FirstMove firstMoveSwap
-	// GraceGone says the notice of the player's own lost connection
-	// goes, with the game.
-	GraceGone bool
 }
 
 // firstMoveSwap is what a move's delta does with the first-move countdown
@@ -278,7 +273,9 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 	if d.Ends {
 		// Ended by the move, or at the same ply; a game ended before its
 		// first move has no PGN to link to either.
-		if !d.Moved && cur.Ply != prev.Ply || cur.Ply == 0 || cur.fixed.atEnd() != prev.fixed.atEnd() {
+		// A voided result (an administrator's, of a game over) is not
+		// among what the page's copy of the result panel can show.
+		if !d.Moved && cur.Ply != prev.Ply || cur.Ply == 0 || cur.fixed.atEnd() != prev.fixed.atEnd() || next.Result.Voided {
 			return PanelDelta{}, false
 		}
 	} else if !d.Moved || cur.fixed != prev.fixed || cur.ratings != prev.ratings {
@@ -303,7 +300,6 @@ func NewPanelDelta(prev PanelMark, next GameView) (d PanelDelta, ok bool) {
 	d.NewRow = next.Moves.Len() > prev.moves
 	d.Actions = cur.actions != prev.actions
 	d.actionsBefore = prev.actions
-	d.GraceGone = prev.grace && !cur.grace
 	switch {
 	case prev.firstMove && cur.firstMove:
 		d.FirstMove = firstMoveRedraw
@@ -336,6 +332,17 @@ func movedInList(prev, cur PanelMark, next GameView) bool {
 	// board.js marks the move it adds as the latest, at the panel's ply:
 	// a list that counts otherwise gets the whole panel.
 	return next.MovePly(n-1, next.Moves.Row(n-1).Black != "") == cur.Ply
+}
+
+// FigureRating returns the rating change the game's end gave the viewer,
+// a player of a rated game, as "1200 1216" (before and after; board.js
+// writes it out as RatingText does), or "".
+func (d PanelDelta) FigureRating() string {
+	r := d.View.Result
+	if r.Settlement == nil || !r.Settlement.Rated {
+		return ""
+	}
+	return strconv.Itoa(r.Settlement.Rating.Before) + " " + strconv.Itoa(r.Settlement.Rating.After)
 }
 
 // LastSAN returns the move in SAN.
@@ -422,7 +429,7 @@ const liveBoardID = "game-board"
 // BoardText returns the squares whose piece changed, for board.js: each
 // square's name, a colon and its piece now, nothing for none ("e1: f1:wR
 // g1:wK h1:"). board.js puts a copy of the piece's image from the page's
-// pieceTemplates there: some 10 bytes a square where the image's markup
+// deltaTemplates there: some 10 bytes a square where the image's markup
 // was some 185.
 func (d PanelDelta) BoardText() string {
 	var b strings.Builder
@@ -516,13 +523,6 @@ const (
 	leaveTarget   = actionsTarget + " > [data-testid=leave]"
 )
 
-// The selectors of the parts the game's end changes (gameEndSwaps).
-const (
-	statusTarget       = "[data-testid=status]"
-	moveListBodyTarget = "#moves .moves-body"
-	graceTarget        = "[data-testid=connection-lost]"
-)
-
 // actionSwaps returns the parts of a player's buttons that the move
 // changed and a swap must redraw: when a draw offer lapses, the draw part
 // alone, some 200 bytes where all the buttons were some 1,000. When the
@@ -583,10 +583,10 @@ func partSwap(part actionPart, was, is bool, target, at string) actionSwap {
 	}
 }
 
-// pieceTemplatesID is the id of the game page's pieceTemplates.
-const pieceTemplatesID = "game-pieces"
+// deltaTemplatesID is the id of the game page's deltaTemplates.
+const deltaTemplatesID = "game-pieces"
 
-// allPieces are the twelve pieces, for pieceTemplates.
+// allPieces are the twelve pieces, for deltaTemplates.
 var allPieces = func() []chess.Piece {
 	var out []chess.Piece
 	for _, c := range []chess.Color{chess.White, chess.Black} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -419,11 +420,12 @@ func TestGameActionsParts(t *testing.T) {
 	}
 }
 
-// TestPieceTemplates: the game page of a game in play holds, once, an
+// TestDeltaTemplates: the game page of a game in play holds, once, an
 // image of each of the twelve pieces as a square draws it, in the
-// viewer's set and language, and the words of a material's lead; a
-// finished game's page has none.
-func TestPieceTemplates(t *testing.T) {
+// viewer's set and language, the words of a material's lead, and the
+// result panel the game's end will show, with its names for the tests as
+// data-tid (deltaTemplateResult); a finished game's page has none.
+func TestDeltaTemplates(t *testing.T) {
 	v := viewAfter(t, 1, "e2e4", "e7e5")
 	var buf bytes.Buffer
 	if err := GamePage(v, nil).Render(ctxIn("tr"), &buf); err != nil {
@@ -447,6 +449,9 @@ func TestPieceTemplates(t *testing.T) {
 	}
 	if want := `<span class="lead"><span class="visually-hidden">` + T(ctxIn("tr"), "game.material_lead") + `</span></span>`; !strings.Contains(tmpl, want) {
 		t.Errorf("template without %s:\n%s", want, tmpl)
+	}
+	if strings.Contains(tmpl, "data-testid") || !strings.Contains(tmpl, `data-tid="result-panel"`) {
+		t.Errorf("template without the result panel, or with data-testid:\n%s", tmpl)
 	}
 	v.Status = game.Finished
 	buf.Reset()
@@ -577,34 +582,31 @@ func TestPanelDeltaGameEnds(t *testing.T) {
 		if !ok {
 			t.Fatalf("viewer %d: the mate is no delta", viewer)
 		}
-		if !d.Moved || !d.Ends || d.Rating != [2]bool{true, true} || d.GraceGone != (viewer != 0) {
-			t.Errorf("viewer %d: moved %v, ends %v, ratings %v, grace gone %v", viewer, d.Moved, d.Ends, d.Rating, d.GraceGone)
+		if !d.Moved || !d.Ends || d.Rating != [2]bool{true, true} {
+			t.Errorf("viewer %d: moved %v, ends %v, ratings %v", viewer, d.Moved, d.Ends, d.Rating)
 		}
 		html := renderDelta(t, ctxIn("en"), &d)
+		player := viewer != 0
+		title := map[int64]string{0: "Black wins", 1: "You lost", 2: "You won"}[viewer]
 		for _, want := range []string{
 			`data-status="finished"`, `data-san="Qh4#"`, `h4:bQ`, `d8:`, `data-white="60000 0"`, `data-black="50000 0"`,
 			`data-rating-white="1492"`, `data-rating-black="1508"`,
-			`hx-swap-oob="outerHTML:[data-testid=status]"`, `data-result="0-1"`, `hx-swap-oob="afterend:[data-testid=status]"`,
-			`data-testid="result-panel"`, `hx-swap-oob="beforeend:#moves .moves-body"`, `data-testid="move-list-end"`,
+			`data-status-text="Checkmate — Black wins"`, `data-end-reason="checkmate"`, `data-end-result="0-1"`, `data-score="0-1"`,
+			`data-reason-text="Checkmate"`, `data-title="` + title + `"`,
 		} {
 			if !strings.Contains(html, want) {
 				t.Errorf("viewer %d: the mate's delta without %s:\n%s", viewer, want, html)
 			}
 		}
-		for _, unwanted := range []string{"data-interactive", "data-dests", "data-status-text"} {
+		for _, unwanted := range []string{"data-interactive", "data-dests", "hx-swap-oob", "<section", "data-testid"} {
 			if strings.Contains(html, unwanted) {
 				t.Errorf("viewer %d: the mate's delta with %s:\n%s", viewer, unwanted, html)
 			}
 		}
-		player := viewer != 0
-		if got := strings.Contains(html, `hx-swap-oob="delete:[data-testid=actions]"`); got != player {
-			t.Errorf("viewer %d: the buttons taken away: %v", viewer, got)
-		}
-		if got := strings.Contains(html, `hx-swap-oob="delete:[data-testid=connection-lost]"`); got != player {
-			t.Errorf("viewer %d: the lost-connection notice taken away: %v", viewer, got)
-		}
-		if got := strings.Contains(html, `data-testid="result-new-game"`); got != player {
-			t.Errorf("viewer %d: the result panel's new game: %v", viewer, got)
+		for _, playerOnly := range []string{"data-rematchable", `data-settled="false"`} {
+			if got := strings.Contains(html, playerOnly); got != player {
+				t.Errorf("viewer %d: the mate's delta has %s: %v", viewer, playerOnly, got)
+			}
 		}
 
 		// White resigns at the same ply: no move, nothing on the board.
@@ -619,7 +621,7 @@ func TestPanelDeltaGameEnds(t *testing.T) {
 				t.Errorf("viewer %d: the resignation's delta with %s:\n%s", viewer, unwanted, html)
 			}
 		}
-		if !strings.Contains(html, `data-board=""`) || !strings.Contains(html, `data-reason="resignation"`) {
+		if !strings.Contains(html, `data-board=""`) || !strings.Contains(html, `data-end-reason="resignation"`) || !strings.Contains(html, `data-title="`) {
 			t.Errorf("viewer %d: the resignation's delta:\n%s", viewer, html)
 		}
 	}
@@ -632,5 +634,85 @@ func TestPanelDeltaGameEnds(t *testing.T) {
 	// A rating that appears is more than a delta carries.
 	if _, ok := NewPanelDelta(viewEnded(t, 1, game.Outcome{}, nil, fools...).Mark(), viewEnded(t, 1, mate, after, append(fools, "d8h4")...)); ok {
 		t.Error("a rating appearing as a delta")
+	}
+}
+
+// TestDeltaTemplateResult: the result panel among a live game's templates
+// is a player's panel at the end as resultPanel draws it, less the
+// texts and figures the end's delta carries: the rematch and a new game
+// like this one (a practice game: the same level, control and colour),
+// the lobby and the PGN; a spectator's has the PGN only.
+func TestDeltaTemplateResult(t *testing.T) {
+	snap := play.Snapshot{
+		ID: 7, Kind: play.Practice, Start: chess.StartPosition(), White: game.Human(1), Black: game.Bot(game.Level(3)),
+		Status: game.Active, Control: clock.MustParse("10+5"), StartedAt: time.Unix(1e9, 0),
+	}
+	playUCI(t, &snap, "e2e4")
+	for _, tc := range []struct {
+		viewer int64
+		want   []string
+		not    []string
+	}{
+		{1, []string{`data-tid="rematch"`, `action="/games/practice"`, `name="level" value="` + game.Level(3).String() + `"`, `name="control" value="10+5"`, `name="color" value="white"`, `data-tid="result-lobby"`, `data-tid="result-pgn"`, `data-settled="false"`}, nil},
+		{0, []string{`data-tid="result-pgn"`}, []string{"rematch", "result-new-game", "result-lobby", "result-figures\""}},
+	} {
+		var buf bytes.Buffer
+		v := NewGameView(snap, GameViewInput{Viewer: tc.viewer, Letters: chess.English, Now: time.Now()})
+		if err := asTemplate(resultAhead(v.endAhead())).Render(ctxIn("en"), &buf); err != nil {
+			t.Fatal(err)
+		}
+		html := buf.String()
+		for _, w := range tc.want {
+			if !strings.Contains(html, w) {
+				t.Errorf("viewer %d: the template's result panel without %s:\n%s", tc.viewer, w, html)
+			}
+		}
+		for _, n := range tc.not {
+			if strings.Contains(html, n) {
+				t.Errorf("viewer %d: the template's result panel with %s:\n%s", tc.viewer, n, html)
+			}
+		}
+	}
+}
+
+// TestPanelDeltaEndFigures: a player's end carries the figures the game
+// settled, in the viewer's language: the rating before and after, the
+// chips won or lost with their text, the experience; a game whose
+// settlement could not be read says the figures are pending.
+func TestPanelDeltaEndFigures(t *testing.T) {
+	fools := []string{"f2f3", "e7e5", "g2g4"}
+	mate := game.Outcome{Result: game.BlackWins, Reason: game.Checkmate, Side: chess.White}
+	view := func(o game.Outcome, st *play.Settlement, ucis ...string) GameView {
+		snap := play.Snapshot{
+			ID: 1, Kind: play.Lounge, Stake: 500, Start: chess.StartPosition(), White: game.Human(1), Black: game.Human(2), Status: game.Active,
+			Control: clock.Control{Initial: 5 * time.Minute}, StartedAt: time.Unix(1e9, 0),
+		}
+		playUCI(t, &snap, ucis...)
+		if o != (game.Outcome{}) {
+			snap.Status, snap.Outcome = game.Finished, o
+		}
+		return NewGameView(snap, GameViewInput{Viewer: 1, Letters: chess.Turkish, Now: time.Now(), Ratings: map[int64]int{1: 1500, 2: 1500}, Settlement: st})
+	}
+	lost := &play.Settlement{Settled: true, Rated: true, Rating: play.RatingChange{Before: 1500, After: 1492}, Staked: 500}
+	d, ok := NewPanelDelta(view(game.Outcome{}, nil, fools...).Mark(), view(mate, lost, append(fools, "d8h4")...))
+	if !ok {
+		t.Fatal("the mate is no delta")
+	}
+	html := renderDelta(t, ctxIn("tr"), &d)
+	for _, want := range []string{
+		`data-settled="true"`, `data-figure-rating="1500 1492"`, `data-figure-chips="-500"`,
+		`data-figure-chips-text="` + AmountText(ctxIn("tr"), "game.result_panel.chips_lost", 500) + `"`,
+		`data-title="Kaybettiniz"`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the end without %s:\n%s", want, html)
+		}
+	}
+	if d.View.Result.XP > 0 && !strings.Contains(html, `data-figure-xp="`+strconv.Itoa(d.View.Result.XP)+`"`) {
+		t.Errorf("the end without its %d XP:\n%s", d.View.Result.XP, html)
+	}
+	d, _ = NewPanelDelta(view(game.Outcome{}, nil, fools...).Mark(), view(mate, nil, append(fools, "d8h4")...))
+	if html := renderDelta(t, ctxIn("tr"), &d); !strings.Contains(html, `data-settled="false"`) || strings.Contains(html, "data-figure") {
+		t.Errorf("an unread settlement's end:\n%s", html)
 	}
 }

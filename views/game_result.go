@@ -94,26 +94,52 @@ func headline(snap play.Snapshot, v GameView) string {
 }
 
 // newGameForm returns the form that starts a game like snap for the
-// player of side: Quick Play again with the same time control, the same
-// lounge at the same control, a practice game at the same level, control
-// and colour, or a new invitation with the same control.
+// player of side (newGameFormOf).
 func newGameForm(snap play.Snapshot, side chess.Color) NewGameForm {
-	control := FormField{"control", snap.Control.String()}
-	switch snap.Kind {
+	return newGameFormOf(snap.Kind, snap.Control.String(), snap.Stake, snap.Seat(side.Other()).Bot, side)
+}
+
+// newGameFormOf returns the form that starts a game of kind at control
+// for the player of side: Quick Play again with the same time control,
+// the same lounge (by its stake) at the same control, a practice game
+// against the same level (opponent) in the same colour, or a new
+// invitation with the same control.
+func newGameFormOf(kind play.Kind, control string, stake int64, opponent game.Level, side chess.Color) NewGameForm {
+	controlField := FormField{"control", control}
+	switch kind {
 	case play.Quick:
-		return NewGameForm{Action: "/lobby/join", Fields: []FormField{control}}
+		return NewGameForm{Action: "/lobby/join", Fields: []FormField{controlField}}
 	case play.Lounge:
-		f := NewGameForm{Action: "/lobby/join", Fields: []FormField{control}}
-		if l, err := chips.LoungeByStake(snap.Stake); err == nil {
+		f := NewGameForm{Action: "/lobby/join", Fields: []FormField{controlField}}
+		if l, err := chips.LoungeByStake(stake); err == nil {
 			f.Fields = append(f.Fields, FormField{"lounge", l.Slug})
 		}
 		return f
 	case play.Practice:
 		return NewGameForm{Action: "/games/practice", Fields: []FormField{
-			{"level", snap.Seat(side.Other()).Bot.String()}, control, {"color", side.String()},
+			{"level", opponent.String()}, controlField, {"color", side.String()},
 		}}
 	}
-	return NewGameForm{Action: "/games/private", Fields: []FormField{control}}
+	return NewGameForm{Action: "/games/private", Fields: []FormField{controlField}}
+}
+
+// endAhead returns v, a live game's view, as its result panel will be
+// once the game is over, less what only the end says (the title, the
+// reason, the figures: the panel waits for them, FiguresPending): the
+// game page keeps it among its templates (resultAhead), for board.js to
+// fill from the game's end when it comes as a delta. A player's panel has
+// the rematch button, which a delta's end takes away when the game
+// cannot be rematched, and the PGN link, since an end before the first
+// move is a whole panel.
+func (v GameView) endAhead() *GameView {
+	e := v
+	e.Result = ResultView{Show: true, Player: v.Player}
+	if v.Player {
+		e.Result.NewGame = newGameFormOf(v.Kind, v.ControlText, v.Stake, v.Top.Bot, v.Side)
+	}
+	e.Rematchable, e.RematchByMe, e.RematchByOpponent, e.RematchID = v.Player, false, false, 0
+	e.Ply = max(e.Ply, 1)
+	return &e
 }
 
 // FiguresPending reports whether the panel waits for the figures of the

@@ -693,6 +693,7 @@
     });
     if (d.dataset.status) {
       panel.dataset.status = d.dataset.status;
+      showEnd(panel, pieces, d);
       endPlay(board);
     }
     // As after a whole panel: marks cleared, a kept selection taken over,
@@ -703,6 +704,93 @@
     keepSelection(board);
     board._premoveSeen = false;
   }, true);
+
+  // showEnd draws the game's end from its delta as a whole panel of the
+  // ended game shows it (views/game.templ, views/game_result.templ): the
+  // status line's reason and result, the result panel after the status
+  // line and the end of the move list, each a copy of the page's
+  // (views/game_result.templ resultAhead) with the delta's texts and
+  // figures; the player's buttons and the notice of a lost connection go.
+  function showEnd(panel, copies, d) {
+    var status = panel.querySelector('[data-testid="status"]');
+    if (status) {
+      status.dataset.reason = d.dataset.endReason;
+      status.dataset.result = d.dataset.endResult;
+    }
+    var result = copyOf(copies, ".result-panel");
+    if (status && result && !panel.querySelector('[data-testid="result-panel"]')) {
+      result.dataset.headline = d.dataset.headline;
+      result.querySelector(".result-title").textContent = d.dataset.title;
+      writeEnd(result.querySelector(".result-reason"), d);
+      var rematch = result.querySelector('[data-testid="rematch"]');
+      if (rematch && d.dataset.rematchable === undefined) rematch.closest("form").remove();
+      var figures = result.querySelector(".result-figures");
+      if (figures && d.dataset.settled === "true") settle(figures, copies, d);
+      status.after(result);
+      if (figures && d.dataset.settled === "false" && window.htmx) htmx.process(figures);
+    }
+    var list = panel.querySelector("#moves .moves-body");
+    var end = copyOf(copies, ".move-list-end");
+    if (list && end && !list.querySelector(".move-list-end")) {
+      writeEnd(end, d);
+      list.appendChild(end);
+    }
+    panel.querySelectorAll('[data-testid="actions"], [data-testid="connection-lost"]').forEach(function (el) {
+      el.remove();
+    });
+  }
+
+  // copyOf returns a copy of the page's template copies' element that
+  // matches selector, its data-tid turned into data-testid, or null.
+  function copyOf(copies, selector) {
+    var el = copies.content.querySelector(selector);
+    if (!el) return null;
+    el = document.importNode(el, true);
+    [el].concat(Array.from(el.querySelectorAll("[data-tid]"))).forEach(function (e) {
+      if (e.dataset.tid === undefined) return;
+      e.dataset.testid = e.dataset.tid;
+      delete e.dataset.tid;
+    });
+    return el;
+  }
+
+  // writeEnd writes the delta's score (or takes its place away when the
+  // game has none) and reason into a copy of the result panel's reason
+  // line or of the move list's end.
+  function writeEnd(el, d) {
+    var score = el.querySelector("strong");
+    if (d.dataset.score !== undefined) score.textContent = d.dataset.score;
+    else score.remove();
+    var reason = el.querySelector(".move-end-reason");
+    if (reason) reason.textContent = d.dataset.reasonText;
+    else el.appendChild(document.createTextNode(" " + d.dataset.reasonText));
+  }
+
+  // settle turns the result panel's pending figures into those the delta
+  // carries, as views/game_result.templ ResultFigures draws them: the
+  // rating change (written as RatingText does, a minus sign for a loss),
+  // the chips and the experience, each from the page's copy of its row.
+  function settle(figures, copies, d) {
+    ["hx-get", "hx-trigger", "hx-swap"].forEach(function (a) { figures.removeAttribute(a); });
+    figures.dataset.settled = "true";
+    var dl = document.createElement("dl");
+    var row = function (testid, text, data) {
+      var el = copyOf(copies, '[data-tid="' + testid + '"]');
+      if (!el) return;
+      el.querySelector("dd").textContent = text;
+      Object.keys(data).forEach(function (k) { el.dataset[k] = data[k]; });
+      dl.appendChild(el);
+    };
+    var rating = (d.dataset.figureRating || "").split(" ");
+    if (rating.length === 2) {
+      var before = parseInt(rating[0], 10), after = parseInt(rating[1], 10), diff = after - before;
+      var signed = diff > 0 ? "+" + diff : diff < 0 ? "\u2212" + -diff : "0";
+      row("result-rating", before + " \u2192 " + after + " (" + signed + ")", {before: String(before), after: String(after), diff: String(diff)});
+    }
+    if (d.dataset.figureChips !== undefined) row("result-chips", d.dataset.figureChipsText, {diff: d.dataset.figureChips});
+    if (d.dataset.figureXp !== undefined) row("result-xp", d.dataset.figureXpText, {xp: d.dataset.figureXp});
+    figures.replaceChildren(dl);
+  }
 
   // endPlay takes the board out of play at the game's end, as a finished
   // game's board is drawn (views/game.templ boardFor): no side, legal
@@ -719,7 +807,7 @@
   // placePieces puts on the board's squares the pieces the delta names
   // ("e1: f1:wR g1:wK h1:", nothing after the colon for an empty square),
   // each a copy of its image among the page's pieces (the template
-  // views/game_delta.templ pieceTemplates draws as squareContent does).
+  // views/game_delta.templ deltaTemplates draws as squareContent does).
   function placePieces(board, pieces, squares) {
     squares.split(" ").forEach(function (part) {
       var sq = part && squareEl(board, part.slice(0, 2));
