@@ -143,7 +143,11 @@ func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseW
 // end is called when the stream's context ends: a write blocked on a
 // client that does not read fails at once, and any later one is refused.
 // After close it does nothing, since net/http may then use the
-// connection for the response's end and for the next request.
+// connection for the response's end and for the next request. A stream
+// of net/http's with no write in progress is left to end as a response
+// does when its handler returns: over HTTP/2 a deadline passed resets the
+// stream with INTERNAL_ERROR, which a proxy passes on as an error, where
+// a graceful shutdown should end it.
 func (s *sseWriter) end() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -151,6 +155,9 @@ func (s *sseWriter) end() {
 		return
 	}
 	s.ended = true
+	if s.watched && s.writing.Load() == 0 {
+		return
+	}
 	_ = s.out.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
 }
 
