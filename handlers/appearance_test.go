@@ -15,8 +15,10 @@ import (
 
 // cosmeticMarks match what a look changes in a page: the theme's class
 // and data-theme, the piece set's folder (and the images' content
-// versions), the frame's classes and data-frame. appearanceOnly blanks
-// them, so that two renders that differ only in looks become equal.
+// versions), the frame's classes and data-frame, and the key of the
+// panel the page shows (views.GameView.PageKey, which sums the look up
+// too). appearanceOnly blanks them, so that two renders that differ only
+// in looks become equal.
 var cosmeticMarks = []struct {
 	re   *regexp.Regexp
 	with string
@@ -26,6 +28,7 @@ var cosmeticMarks = []struct {
 	{regexp.MustCompile(`/static/img/pieces/(?:[a-z]+/)?([wb][KQRBNP])\.svg\?v=[0-9a-f]+`), "/static/img/pieces/*/$1.svg"},
 	{regexp.MustCompile(` ?frame frame-[a-z-]+`), ""},
 	{regexp.MustCompile(` class=""`), ""},
+	{regexp.MustCompile(`&amp;shown=[0-9a-z]+`), "&amp;shown=*"},
 }
 
 func appearanceOnly(html string) string {

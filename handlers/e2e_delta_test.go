@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -138,6 +140,25 @@ func countEvents(br *browser) {
 	})()`)
 }
 
+// countEventsFromLoad counts, like countEvents, the game stream's events
+// of every page br opens from now on, from the page's start: its first
+// panel included, if one comes.
+func countEventsFromLoad(br *browser) {
+	br.t.Helper()
+	const counter = `window.__events = {game: 0, move: 0};
+document.addEventListener('htmx:sseBeforeMessage', function (e) {
+	if (e.detail && window.__events[e.detail.type] !== undefined) window.__events[e.detail.type]++;
+});`
+	ctx, cancel := context.WithTimeout(br.ctx, 10*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
+		return cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: counter})
+	})
+	if err != nil {
+		br.t.Fatalf("%s: install the event counter: %v", br.name, err)
+	}
+}
+
 // TestBrowserMovesAsDeltas: a game played through en passant, captures
 // that change both sides' material, a promotion, castling on both sides
 // and a check, with the abort rule ending and a draw offer lapsing,
@@ -153,9 +174,10 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 	signUp(a, srv, "alice")
 	signUp(b, srv, "bob")
 	white, black := startPrivateGame(t, srv, a, b, "15+10")
+	countEventsFromLoad(guest)
 	guest.do(30*time.Second, chromedp.Navigate(gameURL(white)), chromedp.WaitVisible(`[data-testid="game-panel"]`))
 	pages := []*browser{white, black, guest}
-	for _, br := range pages {
+	for _, br := range []*browser{white, black} {
 		countEvents(br)
 	}
 	for i := range deltaMoves {
@@ -183,6 +205,12 @@ func TestBrowserMovesAsDeltas(t *testing.T) {
 			t.Errorf("%s: %d moves as deltas and %d whole panels, want %d deltas", br.name, n["move"], n["game"], len(deltaMoves))
 		}
 		t.Logf("%s: %d moves as deltas, %d whole panels", br.name, n["move"], n["game"])
+	}
+	// The guest's page, counted from its start, had its panel from the
+	// page alone: its stream sent no first panel (the page's shown=), and
+	// a spectator sees nothing of the draw offer.
+	if n := eval[map[string]int](guest, `window.__events`); n["game"] != 0 {
+		t.Errorf("the guest's page got %d whole panels, want none", n["game"])
 	}
 	white.screenshot("after-deltas")
 }

@@ -91,9 +91,19 @@ func TestMoveDeltaBytes(t *testing.T) {
 // into a tally, until the test ends.
 func (rig *streamRig) open(t *testing.T, p *player, query string) *tally {
 	t.Helper()
+	return rig.resume(t, p, query, "")
+}
+
+// resume is open for a stream that resumes after the event lastEventID
+// (sent as Last-Event-ID; "" for none).
+func (rig *streamRig) resume(t *testing.T, p *player, query, lastEventID string) *tally {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, rig.srv.URL+"/games/"+strconv.FormatInt(rig.id, 10)+"/events"+query, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if lastEventID != "" {
+		req.Header.Set("Last-Event-ID", lastEventID)
 	}
 	if p != nil {
 		req.AddCookie(p.cookie)

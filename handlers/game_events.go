@@ -60,6 +60,11 @@ func (h *Handler) streamGame(w http.ResponseWriter, r *http.Request, id int64, f
 	if known, err := strconv.ParseInt(q.Get("rematch"), 10, 64); err == nil && known >= 0 {
 		gs.rematch, gs.pageRematch = known, true
 	}
+	// A stream that resumes after events (Last-Event-ID) has a page that
+	// shows more than it was drawn with: it gets the whole panel.
+	if r.Header.Get("Last-Event-ID") == "" {
+		gs.pageKey = q.Get("shown")
+	}
 	if user, ok := userFrom(ctx); ok {
 		gs.viewer.side, gs.viewer.playing = snap.SideOf(user.ID)
 	}

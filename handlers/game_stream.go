@@ -72,6 +72,11 @@ type gameStream struct {
 	// its URL, views.GameView.RematchQuery): one it does not show sends
 	// it there even from the stream's first panel.
 	pageRematch bool
+	// pageKey is the key of the panel the page was drawn with (shown,
+	// from its URL, views.GameView.ShownQuery), for a stream that is the
+	// page's first: a first panel with the same key is not sent (send).
+	// "" once the first panel is past, or when the page asked for none.
+	pageKey string
 	// own runs the stream's work off its goroutine; burst, rendered and
 	// the functions below (prepare) are the work's input and output, kept
 	// from one wake to the next so that a wake allocates nothing on the
@@ -254,7 +259,9 @@ func (gs *gameStream) sendFirst(ctx context.Context) error {
 
 // send sends the panel of snap, with the ply as the event id, its clocks
 // run on to now: a move's delta (views.MoveDelta) when the page asked
-// for deltas and the change is one move, the whole panel otherwise.
+// for deltas and the change is one move, nothing for a stream's first
+// panel that the page was drawn with (pageKey), the whole panel
+// otherwise.
 func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 	gs.shown = snap
 	at := *snap
@@ -262,12 +269,18 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 		at.Clocks = at.Clocks.RunTo(time.Now())
 	}
 	view := gs.views.panel(at)
+	// The page shows this panel already (it was drawn with it, and the
+	// stream is its first): nothing to draw again.
+	shown := gs.pageKey != "" && view.PageKey(ctx) == gs.pageKey
+	gs.pageKey = ""
 	// A component holds what it renders: a GameView is some 8 KB, which
 	// was the largest part of the garbage of a move. Only the event sent
 	// is made, and a move's delta is rendered from a pooled one.
 	var event string
 	var body templ.Component
-	if gs.marked {
+	if shown {
+		// nothing to render
+	} else if gs.marked {
 		if d, ok := views.NewPanelDelta(gs.mark, view); ok {
 			pd := panelDeltas.Get().(*views.PanelDelta)
 			*pd = d
@@ -278,7 +291,7 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 			event, body = views.EventMove, views.MoveDelta(pd)
 		}
 	}
-	if body == nil {
+	if body == nil && !shown {
 		event, body = views.EventGame, views.GamePanel(view)
 	}
 	if gs.deltas {
@@ -286,14 +299,20 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 	}
 	// Rendered first, so that a ping riding with it is timed from the
 	// write, not from before the render.
-	buf, err := renderPooled(ctx, body)
-	if err != nil {
-		return err
+	var data []byte
+	if body != nil {
+		buf, err := renderPooled(ctx, body)
+		if err != nil {
+			return err
+		}
+		defer putRenderBuffer(buf)
+		data = buf.Bytes()
 	}
-	defer putRenderBuffer(buf)
 	gs.stream.startWrite()
 	gs.putPingIfDue(at.Status, time.Now())
-	gs.stream.put(strconv.Itoa(at.Ply), event, buf.Bytes())
+	if body != nil {
+		gs.stream.put(strconv.Itoa(at.Ply), event, data)
+	}
 	if err := gs.sendRematch(ctx, at); err != nil {
 		return err
 	}

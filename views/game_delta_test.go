@@ -11,8 +11,10 @@ import (
 
 	"github.com/a-h/templ"
 
+	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/clock"
+	"satranc/engine/cosmetics"
 	"satranc/engine/game"
 	"satranc/engine/opening"
 	"satranc/engine/play"
@@ -714,5 +716,39 @@ func TestPanelDeltaEndFigures(t *testing.T) {
 	d, _ = NewPanelDelta(view(game.Outcome{}, nil, fools...).Mark(), view(mate, nil, append(fools, "d8h4")...))
 	if html := renderDelta(t, ctxIn("tr"), &d); !strings.Contains(html, `data-settled="false"`) || strings.Contains(html, "data-figure") {
 		t.Errorf("an unread settlement's end:\n%s", html)
+	}
+}
+
+// TestPageKey: a view's key is the same for the same panel and differs
+// with a move, a draw offer, a chat line, the language and the piece set;
+// only a live game's stream URL carries it.
+func TestPageKey(t *testing.T) {
+	v := viewAfter(t, 1, "e2e4", "e7e5")
+	en := v.PageKey(ctxIn("en"))
+	if again := viewAfter(t, 1, "e2e4", "e7e5").PageKey(ctxIn("en")); again != en {
+		t.Errorf("the same panel has keys %s and %s", en, again)
+	}
+	offered := v
+	offered.DrawOffered = true
+	chatted := v
+	chatted.Chat = []ChatLine{{Name: "bora", Text: "iyi oyunlar"}}
+	flat := WithUser(ctxIn("en"), account.User{ID: 1, Look: cosmetics.Look{Pieces: "pieces_flat"}})
+	for what, key := range map[string]string{
+		"a move":       viewAfter(t, 1, "e2e4", "e7e5", "g1f3").PageKey(ctxIn("en")),
+		"a draw offer": offered.PageKey(ctxIn("en")),
+		"a chat line":  chatted.PageKey(ctxIn("en")),
+		"Turkish":      v.PageKey(ctxIn("tr")),
+		"flat pieces":  v.PageKey(flat),
+	} {
+		if key == en {
+			t.Errorf("%s leaves the key %s", what, en)
+		}
+	}
+	if q := v.ShownQuery(ctxIn("en")); q != "&shown="+en {
+		t.Errorf("a live game's ShownQuery = %q", q)
+	}
+	v.Status = game.Finished
+	if q := v.ShownQuery(ctxIn("en")); q != "" {
+		t.Errorf("a finished game's ShownQuery = %q, want none", q)
 	}
 }

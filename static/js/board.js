@@ -1025,6 +1025,25 @@
     renderLost();
   }, 100);
 
+  // The stream's URL says which panel the page was drawn with (shown=,
+  // views.GameView.ShownQuery), so that its first stream does not send
+  // that panel again. Once the stream is open it comes off the URL, and
+  // that first stream is not left to reconnect on its own (an
+  // EventSource would ask with the same URL): on a failure it is closed,
+  // and htmx opens a new one from the URL without it, which gets the
+  // whole panel, since the page may have missed events.
+  function dropShown() {
+    document.querySelectorAll('[sse-connect*="&shown="]').forEach(function (el) {
+      el.setAttribute("sse-connect", el.getAttribute("sse-connect").replace(/&shown=[^&]*/, ""));
+    });
+  }
+  document.addEventListener("htmx:sseOpen", dropShown);
+  document.addEventListener("htmx:sseError", function (e) {
+    var src = e.detail && e.detail.source;
+    dropShown();
+    if (src && src.url.indexOf("&shown=") >= 0 && src.readyState !== EventSource.CLOSED) src.close();
+  });
+
   // ---- Lag measurement ------------------------------------------------------
 
   // A player's event stream sends a "lag-ping" event every few seconds while
