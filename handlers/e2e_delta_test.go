@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -149,14 +147,7 @@ func countEventsFromLoad(br *browser) {
 document.addEventListener('htmx:sseBeforeMessage', function (e) {
 	if (e.detail && window.__events[e.detail.type] !== undefined) window.__events[e.detail.type]++;
 });`
-	ctx, cancel := context.WithTimeout(br.ctx, 10*time.Second)
-	defer cancel()
-	_, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
-		return cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: counter})
-	})
-	if err != nil {
-		br.t.Fatalf("%s: install the event counter: %v", br.name, err)
-	}
+	runOnEveryPage(br, counter)
 }
 
 // TestBrowserMovesAsDeltas: a game played through en passant, captures

@@ -27,6 +27,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -280,6 +282,16 @@ func tryEval[T any](b *browser, expr string, timeout time.Duration) (T, error) {
 }
 
 // screenshot saves the whole page as <test>-<browser>-<label>.png.
+// runOnEveryPage has b run script at the start of every page it opens
+// from now on, before the page's own scripts.
+func runOnEveryPage(b *browser, script string) {
+	b.t.Helper()
+	b.do(10*time.Second, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+		return err
+	}))
+}
+
 func (b *browser) screenshot(label string) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()

@@ -9,9 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -274,14 +272,7 @@ const soundSpy = `(function () {
 // spySounds installs soundSpy in every page b opens from now on.
 func spySounds(b *browser) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	defer cancel()
-	_, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
-		return cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: soundSpy})
-	})
-	if err != nil {
-		b.t.Fatalf("%s: install the sound spy: %v", b.name, err)
-	}
+	runOnEveryPage(b, soundSpy)
 }
 
 // soundsHeard returns the sounds b's page has played, and the contexts

@@ -3,13 +3,10 @@
 package handlers_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,10 +23,7 @@ const cspWatcher = `document.addEventListener("securitypolicyviolation", functio
 // it before b opens any page.
 func watchCSP(b *browser) {
 	b.t.Helper()
-	b.do(10*time.Second, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatcher})
-		return err
-	}))
+	runOnEveryPage(b, cspWatcher)
 }
 
 // cspViolations returns the violations watchCSP recorded on b's pages.
