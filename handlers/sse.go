@@ -143,11 +143,15 @@ func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseW
 // end is called when the stream's context ends: a write blocked on a
 // client that does not read fails at once, and any later one is refused.
 // After close it does nothing, since net/http may then use the
-// connection for the response's end and for the next request. A stream
-// of net/http's with no write in progress is left to end as a response
-// does when its handler returns: over HTTP/2 a deadline passed resets the
-// stream with INTERNAL_ERROR, which a proxy passes on as an error, where
-// a graceful shutdown should end it.
+// connection for the response's end and for the next request.
+//
+// A stream of net/http's is left to end as a response does when its
+// handler returns: over HTTP/2 a deadline that passes resets the stream
+// with INTERNAL_ERROR, which a proxy passes on as an error, where a
+// graceful shutdown should end it. So an idle one gets no deadline, and a
+// write in progress gets endGrace to finish, after which the handler
+// returns before the deadline fires; only a client that does not read is
+// cut off.
 func (s *sseWriter) end() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -155,11 +159,17 @@ func (s *sseWriter) end() {
 		return
 	}
 	s.ended = true
-	if s.watched && s.writing.Load() == 0 {
-		return
+	switch {
+	case !s.watched:
+		_ = s.out.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
+	case s.writing.Load() != 0:
+		_ = s.out.SetWriteDeadline(time.Now().Add(endGrace))
 	}
-	_ = s.out.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
 }
+
+// endGrace is how long a write in progress when a stream of net/http's
+// ends may take to finish (sseWriter.end).
+const endGrace = time.Second
 
 // close ends the stream's watch of its context. Call it (with defer)
 // before the handler returns.

@@ -2,11 +2,14 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"sync"
 	"testing"
 	"time"
 )
@@ -15,8 +18,9 @@ import (
 // event streams of an HTTP/2 connection (a proxy's, over h2c) as
 // responses that are over, not as streams reset with INTERNAL_ERROR: a
 // proxy passes a reset on as an error, where an end is the stream's end,
-// which the browser's EventSource reconnects from. Only a write in
-// progress is cut short (sseWriter.end).
+// which the browser's EventSource reconnects from. A write in progress
+// gets a moment to finish (sseWriter.end); only a client that does not
+// read is cut off (TestSSEShutdownEndsStalledWrite).
 func TestShutdownEndsHTTP2StreamsCleanly(t *testing.T) {
 	e := newStreamEnv(t, StreamLimits{PerMember: 4, PerAddress: 20, Total: 20}, nil)
 	e.srv.Close()
@@ -86,5 +90,89 @@ func waitNoWrites(t *testing.T) {
 			}
 		}
 		stalls.mu.Unlock()
+	}
+}
+
+// stuckSink is an eventSink whose client does not read: a write blocks
+// until the write deadline set on it passes. deadlines records them.
+type stuckSink struct {
+	mu        sync.Mutex
+	deadline  time.Time
+	deadlines []time.Time
+	changed   chan struct{}
+}
+
+func newStuckSink() *stuckSink { return &stuckSink{changed: make(chan struct{}, 1)} }
+
+func (s *stuckSink) Write(b []byte) (int, error) {
+	for {
+		s.mu.Lock()
+		d := s.deadline
+		s.mu.Unlock()
+		if !d.IsZero() && !time.Now().Before(d) {
+			return 0, os.ErrDeadlineExceeded
+		}
+		wait := time.Hour
+		if !d.IsZero() {
+			wait = time.Until(d)
+		}
+		select {
+		case <-s.changed:
+		case <-time.After(wait):
+		}
+	}
+}
+
+func (s *stuckSink) Flush() error { return nil }
+
+func (s *stuckSink) SetWriteDeadline(t time.Time) error {
+	s.mu.Lock()
+	s.deadline = t
+	s.deadlines = append(s.deadlines, t)
+	s.mu.Unlock()
+	select {
+	case s.changed <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// TestSSEShutdownEndsStalledWrite: when a stream of net/http's ends (the
+// server shutting down), an idle one gets no write deadline, which over
+// HTTP/2 would reset it; a write in progress to a client that does not
+// read is cut off endGrace later, so that it does not hold up the
+// shutdown.
+func TestSSEShutdownEndsStalledWrite(t *testing.T) {
+	idle, stuck := newStuckSink(), newStuckSink()
+	ctx, cancel := context.WithCancel(t.Context())
+	streams := map[*stuckSink]*sseWriter{}
+	for _, sink := range []*stuckSink{idle, stuck} {
+		s := &sseWriter{out: sink, watched: true, writeTimeout: time.Hour}
+		s.stopAfterFunc = context.AfterFunc(ctx, s.end)
+		defer s.close()
+		streams[sink] = s
+	}
+	written := make(chan error, 1)
+	go func() { written <- streams[stuck].comment("a write the client never reads") }()
+	for streams[stuck].writing.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-written:
+		if took := time.Since(start); !errors.Is(err, os.ErrDeadlineExceeded) || took < endGrace/2 {
+			t.Errorf("the stalled write ended after %v with %v, want the deadline's error after about %v", took, err, endGrace)
+		}
+	case <-time.After(10 * endGrace):
+		t.Fatal("the stalled write held on past the shutdown")
+	}
+	if err := streams[idle].comment("after"); !errors.Is(err, errStreamEnded) {
+		t.Errorf("a write to the idle stream after its end = %v, want errStreamEnded", err)
+	}
+	idle.mu.Lock()
+	defer idle.mu.Unlock()
+	if len(idle.deadlines) != 0 {
+		t.Errorf("the idle stream got write deadlines %v, want none", idle.deadlines)
 	}
 }
