@@ -152,7 +152,16 @@ func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseW
 // write in progress gets endGrace to finish, after which the handler
 // returns before the deadline fires; only a client that does not read is
 // cut off.
-func (s *sseWriter) end() {
+func (s *sseWriter) end() { s.endWrites(endGrace) }
+
+// cut ends the stream's writes at once: the stalls watch's, for a write
+// that has run past its timeout (sse_stall.go).
+func (s *sseWriter) cut() { s.endWrites(0) }
+
+// endWrites refuses the stream's later writes and gives a write of
+// net/http's in progress grace to finish; a stream taken out of net/http
+// has its connection's writes fail at once.
+func (s *sseWriter) endWrites(grace time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -163,7 +172,7 @@ func (s *sseWriter) end() {
 	case !s.watched:
 		_ = s.out.SetWriteDeadline(time.Now()) // a deadline passed fails pending writes too
 	case s.writing.Load() != 0:
-		_ = s.out.SetWriteDeadline(time.Now().Add(endGrace))
+		_ = s.out.SetWriteDeadline(time.Now().Add(grace))
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 // The streams net/http serves are watched instead: a write notes when it
 // began (sseWriter.writing), and one timer for all of them, every
 // stallCheck, ends the writes that have run past their timeout
-// (sseWriter.end), which fails a blocked write at once. A stalled write
+// (sseWriter.cut), which fails a blocked write at once. A stalled write
 // is then cut between its timeout and stallCheck later.
 
 // stallCheck is how often the stalled writes are looked for.
@@ -76,6 +76,6 @@ func (w *stallWatch) run() {
 	}
 	w.mu.Unlock()
 	for _, s := range stalled {
-		s.end()
+		s.cut()
 	}
 }
