@@ -45,7 +45,7 @@ Flags:
 	fs.IntVar(&cfg.Setup, "setup-concurrency", 4, "concurrent sign-ups and game creations")
 	fs.StringVar(&cfg.Sessions, "sessions", "", "`file` of the users' session cookies: read when it exists (no sign-ups), written after the sign-ups otherwise; for runs against the same database")
 	fs.DurationVar(&cfg.Linger, "linger", 2*time.Second, "how long to keep sampling the server's memory and goroutines (every --every) after the games end")
-	fs.IntVar(&cfg.Spectators, "spectators", 0, "idle spectator streams to open across the games before play, reporting the server's memory per stream")
+	fs.IntVar(&cfg.Spectators, "spectators", 0, "idle spectators to open across the games before play, each a game page and the stream it names, as a browser tab does, reporting the server's memory per stream")
 	fs.IntVar(&cfg.Flood, "flood", 0, "event streams one member opens at once before play, as a script would, kept open during play; the server's caps refuse what passes them")
 	fs.IntVar(&cfg.FloodAddresses, "flood-addresses", 1, "client addresses the --flood streams come from, in X-Forwarded-For (serve with --trusted-proxy 127.0.0.1)")
 	fs.BoolVar(&cfg.H2C, "h2c", false, "speak HTTP/2 without TLS to a server run with --h2c, as a reverse proxy would: the streams share a few connections, so more of them fit under the open-file limits")

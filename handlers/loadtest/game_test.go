@@ -81,6 +81,16 @@ func TestPageSamples(t *testing.T) {
 		{`<div data-color="white"></div>`, "", true},
 		{`<div class="board"></div>`, "", true}, // a spectator's board
 	}
+	stream := []struct{ html, want string }{
+		{`<div class="game" sse-connect="/games/1/events?delta=5" data-testid="game"><div data-color="w"></div>`, "/games/1/events?delta=5"},
+		{`<div data-testid="game" sse-connect="/games/2/events"></div><div data-color="w"></div>`, "/games/2/events"},
+		{`<div sse-connect="/watch/events"></div><div data-color="w"></div>`, ""}, // not the game's
+	}
+	for _, tc := range stream {
+		if got := mustDoc(t, tc.html).stream; got != tc.want {
+			t.Errorf("stream of %s = %q, want %q", tc.html, got, tc.want)
+		}
+	}
 	for _, tc := range color {
 		got, err := boardColor(mustDoc(t, tc.html))
 		if got != tc.want || (err != nil) != tc.wantErr {
@@ -135,7 +145,11 @@ func TestRenderedGamePage(t *testing.T) {
 			t.Errorf("user %d: an invite link on a running game", tc.viewer)
 		}
 	}
-	if got, err := boardColor(render(snap(game.Active), 3)); err == nil {
+	spectator := render(snap(game.Active), 3)
+	if got, err := boardColor(spectator); err == nil {
 		t.Errorf("a spectator's page has the colour %q", got)
+	}
+	if !strings.HasPrefix(spectator.stream, "/games/7/events?") || !strings.Contains(spectator.stream, "&shown=") {
+		t.Errorf("a spectator's stream = %q, want the game's, with the key of the panel shown", spectator.stream)
 	}
 }

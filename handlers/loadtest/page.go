@@ -12,10 +12,13 @@ import (
 
 // page is what the driver reads of a game page (views/game.templ): the
 // text of the first invite box (data-testid="invite-link") and the first
-// board colour (data-color), each with whether the page has one.
+// board colour (data-color), each with whether the page has one, and the
+// URL of the game's event stream (sse-connect of data-testid="game"), as
+// the page's EventSource opens it.
 type page struct {
 	invite, color       string
 	hasInvite, hasColor bool
+	stream              string
 }
 
 // readPage reads r's HTML as far as it needs: up to the first board colour,
@@ -46,19 +49,27 @@ func readPage(r io.Reader, invite bool) (page, error) {
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			_, more := z.TagName()
+			var connect string
+			isGame := false
 			for more {
 				var key, val []byte
 				key, val, more = z.TagAttr()
 				switch string(key) {
+				case "sse-connect":
+					connect = string(val)
 				case "data-testid":
 					if string(val) == "invite-link" && !p.hasInvite && !inInvite {
 						inInvite = true
 					}
+					isGame = isGame || string(val) == "game"
 				case "data-color":
 					if !p.hasColor {
 						p.color, p.hasColor = string(val), true
 					}
 				}
+			}
+			if isGame && p.stream == "" {
+				p.stream = connect
 			}
 		}
 		if p.hasColor && (p.hasInvite || !invite) {

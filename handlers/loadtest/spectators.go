@@ -11,9 +11,10 @@ import (
 )
 
 // openSpectators signs up one spectator and opens cfg.Spectators streams of
-// the games, spread over them, as idle browser tabs would; it waits until
-// each stream has its first event and reports the server's memory before
-// and after, per stream. The streams stay open, receiving the games'
+// the games, spread over them, as idle browser tabs would: each loads the
+// game's page and opens the stream the page names. It waits until each
+// stream is open and reports the server's memory before and after, per
+// stream. The streams stay open, receiving the games'
 // events, until the returned function closes them.
 func openSpectators(ctx context.Context, cfg Config, t transports, run string, pairs []*pair,
 	st *stats, out io.Writer) (func(), error) {
@@ -55,13 +56,18 @@ func openSpectators(ctx context.Context, cfg Config, t transports, run string, p
 	var mu sync.Mutex
 	for i := range cfg.Spectators {
 		path := games[i%len(games)]
-		s := newGameStream()
-		s.sizes = st.received
-		readers.Go(func() { s.run(streamCtx, u, path, st.fail) })
 		opened.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if _, err := s.wait(streamCtx, 0, time.Minute); err != nil {
+			// A tab loads the game's page, then opens the stream it names.
+			p, err := u.getPage(streamCtx, path, "spectator-page")
+			if err == nil {
+				s := newGameStream()
+				s.sizes, s.first = st.received, p.stream
+				readers.Go(func() { s.run(streamCtx, u, path, st.fail) })
+				_, err = s.wait(streamCtx, waitOpen, time.Minute)
+			}
+			if err != nil {
 				mu.Lock()
 				failed++
 				mu.Unlock()
@@ -72,7 +78,7 @@ func openSpectators(ctx context.Context, cfg Config, t transports, run string, p
 	closeAll := func() { closeStreams(); readers.Wait() }
 	if failed > 0 {
 		closeAll()
-		return nil, fmt.Errorf("spectators: %d of %d streams sent nothing within a minute", failed, cfg.Spectators)
+		return nil, fmt.Errorf("spectators: %d of %d pages or streams did not open within a minute", failed, cfg.Spectators)
 	}
 	// Let the server settle after the burst; ctx ending cuts it short.
 	select {

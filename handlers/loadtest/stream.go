@@ -24,9 +24,15 @@ type gameStream struct {
 	mu     sync.Mutex
 	ply    int       // highest ply seen; -1 before the first event
 	at     time.Time // when ply was first seen
+	opened bool      // the server answered a request of the stream
 	notify chan struct{}
 	now    func() time.Time // the arrival time of an event
 	sizes  func(size int, delta bool)
+	// first is the URL the stream opens first, as its page names it
+	// (page.stream: it says which panel the page shows already); "" or
+	// a reconnect opens the game's stream asking for deltas alone, as
+	// the page does once its first stream is gone (static/js/board.js).
+	first string
 }
 
 func newGameStream() *gameStream {
@@ -38,7 +44,11 @@ func newGameStream() *gameStream {
 // reported to fail.
 func (s *gameStream) run(ctx context.Context, u *user, gamePath string, fail func(kind string)) {
 	for ctx.Err() == nil {
-		err := s.read(ctx, u, gamePath)
+		target := u.base + gamePath + "/events?" + views.DeltaQuery
+		if s.first != "" {
+			target, s.first = u.base+s.first, ""
+		}
+		err := s.read(ctx, u, target)
 		if ctx.Err() != nil {
 			return
 		}
@@ -50,9 +60,10 @@ func (s *gameStream) run(ctx context.Context, u *user, gamePath string, fail fun
 	}
 }
 
-// read opens the stream once and parses its events until it ends.
-func (s *gameStream) read(ctx context.Context, u *user, gamePath string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.base+gamePath+"/events?"+views.DeltaQuery, nil)
+// read opens the stream at target once and parses its events until it
+// ends.
+func (s *gameStream) read(ctx context.Context, u *user, target string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return fmt.Errorf("stream: %w", err)
 	}
@@ -65,6 +76,7 @@ func (s *gameStream) read(ctx context.Context, u *user, gamePath string) error {
 	if resp.StatusCode != http.StatusOK {
 		return &statusError{"stream", resp.StatusCode}
 	}
+	s.markOpen()
 	return s.parse(resp.Body)
 }
 
@@ -134,25 +146,47 @@ func (s *gameStream) seen(ply int, t time.Time) {
 		s.ply, s.at = ply, t
 	}
 	s.mu.Unlock()
+	s.wake()
+}
+
+// markOpen records that the server answered a request of the stream.
+func (s *gameStream) markOpen() {
+	s.mu.Lock()
+	s.opened = true
+	s.mu.Unlock()
+	s.wake()
+}
+
+// wake tells wait to look again.
+func (s *gameStream) wake() {
 	select {
 	case s.notify <- struct{}{}:
 	default:
 	}
 }
 
+// waitOpen is the ply wait waits for to see the stream open: a page's
+// first stream sends no panel the page shows already.
+const waitOpen = -1
+
 // errNoEvent is returned by wait when the expected event does not come.
 var errNoEvent = errors.New("no event")
 
 // wait returns when an event of ply want or later arrived, with the time it
-// arrived, or an error after timeout or when ctx is done.
+// arrived, or an error after timeout or when ctx is done. A want of
+// waitOpen returns once the server has answered the stream's request,
+// with the time wait saw it.
 func (s *gameStream) wait(ctx context.Context, want int, timeout time.Duration) (time.Time, error) {
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
 		s.mu.Lock()
-		ply, at := s.ply, s.at
+		ply, at, opened := s.ply, s.at, s.opened
 		s.mu.Unlock()
-		if ply >= want {
+		if want == waitOpen && opened {
+			return s.now(), nil
+		}
+		if want != waitOpen && ply >= want {
 			return at, nil
 		}
 		select {

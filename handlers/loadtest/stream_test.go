@@ -123,3 +123,22 @@ func TestStreamWait(t *testing.T) {
 		}
 	})
 }
+
+// TestStreamWaitOpen: a stream that sends no first event (its page shows
+// the panel already) is open once the server answers its request.
+func TestStreamWaitOpen(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := newGameStream()
+		if _, err := s.wait(t.Context(), waitOpen, time.Second); !errors.Is(err, errNoEvent) {
+			t.Errorf("wait(open) before the answer = %v, want errNoEvent", err)
+		}
+		start := time.Now()
+		time.AfterFunc(time.Second, s.markOpen)
+		if at, err := s.wait(t.Context(), waitOpen, 5*time.Second); err != nil || at.Sub(start) != time.Second {
+			t.Errorf("wait(open) = %v after start, %v; want the answer's, 1s", at.Sub(start), err)
+		}
+		if _, err := s.wait(t.Context(), 0, time.Second); !errors.Is(err, errNoEvent) {
+			t.Errorf("wait(0) with the stream open and no event = %v, want errNoEvent", err)
+		}
+	})
+}
