@@ -40,12 +40,19 @@ func (s *Store) setUserFlag(ctx context.Context, name, column string, on bool) e
 		return fmt.Errorf("store: no user flag %q", column)
 	}
 	defer s.sessions.forgetAll() // by name, and rare
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET `+column+` = ? WHERE username = ?`, on, name)
+	err := s.inTx(ctx, func(tx *countedTx) error {
+		var userID int64
+		err := tx.GetContext(ctx, &userID, `UPDATE users SET `+column+` = ? WHERE username = ? RETURNING id`, on, name)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("user %q: %w", name, notFound(err))
+		}
+		if err == nil {
+			err = s.noteSessionChange(ctx, tx, userID)
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: set %s of %q: %w", column, name, err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return fmt.Errorf("store: user %q: %w", name, notFound(sql.ErrNoRows))
 	}
 	return nil
 }

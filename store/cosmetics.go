@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"unicode/utf8"
@@ -70,16 +69,10 @@ func (s *Store) Inventory(ctx context.Context, userID int64) (cosmetics.Inventor
 // SaveLook stores l as the chosen look of userID. It checks no ownership:
 // cosmetics.Service.Choose does, before it calls SaveLook.
 func (s *Store) SaveLook(ctx context.Context, userID int64, l cosmetics.Look) error {
-	defer s.sessions.forgetUser(userID)
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET board_theme = ?, piece_set = ?, frame = ? WHERE id = ?`,
-		l.Board, l.Pieces, l.Frame, userID)
-	if err != nil {
-		return fmt.Errorf("store: save look of user %d: %w", userID, err)
-	}
-	n, err := res.RowsAffected()
-	if err == nil && n == 0 {
-		err = notFound(sql.ErrNoRows)
-	}
+	err := s.changeSessions(ctx, userID, func(tx *countedTx) error {
+		return updatedOne(tx.ExecContext(ctx, `UPDATE users SET board_theme = ?, piece_set = ?, frame = ? WHERE id = ?`,
+			l.Board, l.Pieces, l.Frame, userID))
+	})
 	if err != nil {
 		return fmt.Errorf("store: save look of user %d: %w", userID, err)
 	}

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"satranc/engine/account"
@@ -18,6 +20,9 @@ func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) e
 
 	if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE expires_at <= ?", s.now()); err != nil {
 		return fmt.Errorf("store: create session: expire: %w", err)
+	}
+	if err := s.pruneSessionChanges(ctx, tx); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
 	}
 	_, err = tx.ExecContext(ctx,
 		"INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -38,9 +43,11 @@ func (s *Store) CreateSession(ctx context.Context, sess account.StoredSession) e
 // UserBySession returns the user of the session whose token hashes to
 // tokenHash. An unknown or expired session (by s.Now) matches both
 // ErrNotFound and account.ErrNotFound. A session read less than
-// sessionCacheFresh ago is answered from s.sessions (session_cache.go).
+// sessionCacheFresh ago, and not changed since, is answered from
+// s.sessions (session_cache.go).
 func (s *Store) UserBySession(ctx context.Context, tokenHash []byte) (account.User, error) {
 	now := s.Now()
+	s.readSessionChanges(ctx, now)
 	u, ok, gen := s.sessions.get(tokenHash, now)
 	if ok {
 		return u, nil
@@ -69,7 +76,18 @@ func (s *Store) UserBySession(ctx context.Context, tokenHash []byte) (account.Us
 // missing session is no error.
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	defer s.sessions.forget(tokenHash) // after the delete: a read meanwhile is not kept
-	if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", tokenHash); err != nil {
+	err := s.inTx(ctx, func(tx *countedTx) error {
+		var userID int64
+		err := tx.GetContext(ctx, &userID, "DELETE FROM sessions WHERE token_hash = ? RETURNING user_id", tokenHash)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err == nil {
+			err = s.noteSessionChange(ctx, tx, userID)
+		}
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil

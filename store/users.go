@@ -134,11 +134,12 @@ func (s *Store) Credentials(ctx context.Context, name string) (account.Credentia
 // UpdateProfile saves the profile of user userID and returns the updated
 // user.
 func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profile) (account.User, error) {
-	defer s.sessions.forgetUser(userID)
 	var r userRow
-	err := s.db.GetContext(ctx, &r,
-		"UPDATE users SET language = ?, gender = ? WHERE id = ? RETURNING "+userColumns,
-		p.Language, string(p.Gender), userID)
+	err := s.changeSessions(ctx, userID, func(tx *countedTx) error {
+		return tx.GetContext(ctx, &r,
+			"UPDATE users SET language = ?, gender = ? WHERE id = ? RETURNING "+userColumns,
+			p.Language, string(p.Gender), userID)
+	})
 	if err != nil {
 		return account.User{}, fmt.Errorf("store: update profile of user %d: %w", userID, notFound(err))
 	}
@@ -149,15 +150,9 @@ func (s *Store) UpdateProfile(ctx context.Context, userID int64, p account.Profi
 // (account.User.SoundOff is its opposite). A missing user matches
 // ErrNotFound.
 func (s *Store) SaveSound(ctx context.Context, userID int64, on bool) error {
-	defer s.sessions.forgetUser(userID)
-	res, err := s.db.ExecContext(ctx, "UPDATE users SET sound_off = ? WHERE id = ?", !on, userID)
-	if err != nil {
-		return fmt.Errorf("store: save sound of user %d: %w", userID, err)
-	}
-	n, err := res.RowsAffected()
-	if err == nil && n == 0 {
-		err = notFound(sql.ErrNoRows)
-	}
+	err := s.changeSessions(ctx, userID, func(tx *countedTx) error {
+		return updatedOne(tx.ExecContext(ctx, "UPDATE users SET sound_off = ? WHERE id = ?", !on, userID))
+	})
 	if err != nil {
 		return fmt.Errorf("store: save sound of user %d: %w", userID, err)
 	}
@@ -175,6 +170,19 @@ func getUser(ctx context.Context, q sqlx.QueryerContext, where string, args ...a
 
 // notFound turns sql.ErrNoRows into an error matching both ErrNotFound and
 // account.ErrNotFound; other errors pass unchanged.
+// updatedOne is the error of an update that should change one row: its
+// own, or one matching ErrNotFound when it changed none.
+func updatedOne(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err == nil && n == 0 {
+		err = notFound(sql.ErrNoRows)
+	}
+	return err
+}
+
 func notFound(err error) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("%w: %w", ErrNotFound, account.ErrNotFound)
