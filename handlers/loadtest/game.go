@@ -13,6 +13,10 @@ import (
 type pair struct {
 	path         string // /games/{id}
 	white, black *user
+	// streams are the URLs of the event streams that white's and black's
+	// pages of the new game name (page.stream): opened first, they send
+	// no panel the page shows already, as in a browser.
+	streams [2]string
 }
 
 // control is the driver's time control: initialTime on each clock and
@@ -54,9 +58,13 @@ func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 	if err != nil {
 		return pair{}, err
 	}
-	drainClose(jr)
+	defer drainClose(jr)
 	if joined, _ := gamePath(jr.Request.URL.Path); jr.StatusCode != http.StatusOK || joined != path {
 		return pair{}, &statusError{"join", jr.StatusCode}
+	}
+	joinedPage, err := readPage(jr.Body, false)
+	if err != nil {
+		return pair{}, fmt.Errorf("parse joined game: %w", err)
 	}
 	page, err := a.getPage(ctx, path, "game-page")
 	if err != nil {
@@ -67,9 +75,9 @@ func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 		return pair{}, err
 	}
 	if color == "b" {
-		return pair{path, b, a}, nil
+		return pair{path, b, a, [2]string{joinedPage.stream, page.stream}}, nil
 	}
-	return pair{path, a, b}, nil
+	return pair{path, a, b, [2]string{page.stream, joinedPage.stream}}, nil
 }
 
 // gamePath returns the path of the game page p, /games/{id} without a

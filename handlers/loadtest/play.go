@@ -44,8 +44,8 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 	for ctx.Err() == nil {
 		gameCtx, closeStreams := context.WithCancel(ctx)
 		streams := [2]*gameStream{newGameStream(), newGameStream()}
-		for _, s := range streams {
-			s.sizes = st.received
+		for side, s := range streams {
+			s.sizes, s.first = st.received, p.streams[side]
 		}
 		users := [2]*user{p.white, p.black}
 		var readers sync.WaitGroup
@@ -100,9 +100,10 @@ func createGame(ctx context.Context, p *pair, st *stats) bool {
 func playGame(ctx context.Context, cfg Config, rng *rand.Rand, path string, users [2]*user,
 	streams [2]*gameStream, pause func(limit time.Duration) bool, st *stats) bool {
 	g := chess.NewGame(chess.StartPosition())
-	// Both players' pages load before anyone moves, as in a browser.
+	// Both players' pages have their streams open before anyone moves, as
+	// in a browser.
 	for side := range 2 {
-		if _, err := streams[side].wait(ctx, 0, requestTimeout); err != nil {
+		if _, err := streams[side].wait(ctx, waitOpen, requestTimeout); err != nil {
 			if ctx.Err() == nil {
 				st.fail("first-event")
 			}

@@ -312,7 +312,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		fmt.Fprintf(out, "steady state (moves sent from t=%v on): %d moves = %.1f moves/s, %s\n", cfg.Warmup,
 			len(steady), float64(len(steady))/max(elapsed-cfg.Warmup, time.Second).Seconds(), latencySummary(steady))
 	}
-	fmt.Fprintf(out, "bytes per move event per stream (uncompressed, after each stream's first): %s\n", st.bytesSummary())
+	fmt.Fprintf(out, "bytes per move event per stream (uncompressed, a stream's first whole panel left out): %s\n", st.bytesSummary())
 	fmt.Fprintf(out, "errors: %d %v; games lost on time (not errors): %d\n", sumErrors(errs), errs, st.flagged.Load())
 	fmt.Fprintf(out, "server at the end: %s\nserver %s later: %s\n", end, cfg.Linger, after)
 	if cfg.Debug != "" {

@@ -90,7 +90,7 @@ func (s *gameStream) parse(r io.Reader) error {
 	// enough (4 KB: 40 MB for 10,000 streams, instead of 160 at 16 KB).
 	br := bufio.NewReaderSize(r, 4<<10)
 	id, event := "", ""
-	size, first := 0, true // the bytes of the event so far; the first event
+	size, first := 0, true // the bytes of the event so far; the stream's first event
 	inLong := false        // within a line longer than the buffer
 	for {
 		line, err := br.ReadSlice('\n')
@@ -113,7 +113,8 @@ func (s *gameStream) parse(r io.Reader) error {
 				if ply, err := strconv.Atoi(id); err == nil {
 					s.seen(ply, s.now())
 				}
-				if !first && s.sizes != nil {
+				// A stream's first panel is the page's snapshot, not a move.
+				if !(first && event == views.EventGame) && s.sizes != nil {
 					s.sizes(size, event == views.EventMove)
 				}
 				first = false

@@ -49,9 +49,9 @@ func TestStreamParse(t *testing.T) {
 	}
 }
 
-// TestStreamSizes: the size of every move event after a stream's first,
-// whole panels and deltas apart, long lines and CRLF included; other
-// events are not counted.
+// TestStreamSizes: the size of every move event but a stream's first
+// whole panel, whole panels and deltas apart, long lines and CRLF
+// included; other events are not counted.
 func TestStreamSizes(t *testing.T) {
 	long := strings.Repeat("x", 40<<10)
 	stream := "id: 0\nevent: game\ndata: first\n\n" + // the snapshot: not counted
@@ -74,6 +74,16 @@ func TestStreamSizes(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("sizes %v, want %v", got, want)
+	}
+
+	// A stream opened with the key of the panel its page shows begins
+	// with the next move: counted.
+	got = nil
+	if err := s.parse(strings.NewReader("id: 1\nevent: move\ndata: ab\n\n")); !errors.Is(err, io.EOF) {
+		t.Fatalf("parse = %v", err)
+	}
+	if want := []size{{len("id: 1\nevent: move\ndata: ab\n\n"), true}}; !slices.Equal(got, want) {
+		t.Errorf("sizes of a stream beginning with a move %v, want %v", got, want)
 	}
 }
 
