@@ -23,6 +23,9 @@ const (
 	// slower commit, or written by a node whose clock runs behind, is not
 	// missed.
 	sessionChangesOverlap = 30 * time.Second
+	// sessionChangesTimeout bounds a read of the log; one that fails
+	// has the cache forget every session.
+	sessionChangesTimeout = 5 * time.Second
 	// sessionChangesKept is how long the log keeps a change. A cache that
 	// has not read the log for sessionChangesKept-sessionChangesOverlap
 	// forgets every session instead.

@@ -312,3 +312,26 @@ func TestSessionCacheSweepsWhenQuiet(t *testing.T) {
 		t.Errorf("after the last entry's sweep: %d entries, armed %v; want none, false", len(c.entries), c.sweeps != nil)
 	}
 }
+
+// TestSessionChangesReadOutlivesRequest: the read of the log due at a
+// request whose client went away is made all the same, and the cache
+// keeps its sessions; cut short, it would have them all read again.
+func TestSessionChangesReadOutlivesRequest(t *testing.T) {
+	s, _ := mustOpen(t)
+	ctx := context.Background()
+	now := time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { return now }
+	u := mustCreateUser(t, s, "ali")
+	if err := s.CreateSession(ctx, account.StoredSession{TokenHash: hash32(1), UserID: u.ID, Created: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UserBySession(ctx, hash32(1)); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(sessionChangesEvery)
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if got, err := s.UserBySession(gone, hash32(1)); err != nil || got.ID != u.ID {
+		t.Errorf("UserBySession of a request gone, with the log due = %+v, %v; want the kept user", got, err)
+	}
+}

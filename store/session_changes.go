@@ -46,11 +46,16 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *countedTx) error) error {
 
 // readSessionChanges reads the log of changes when the cache is due to
 // (sessionCache.changesDue) and has it forget the sessions that changed.
+// The read is done for every request to come: the client of the one that
+// does it going away does not cut it short, which would have the cache
+// forget every session.
 func (s *Store) readSessionChanges(ctx context.Context, now time.Time) {
 	since, due := s.sessions.changesDue(now)
 	if !due {
 		return
 	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sessionChangesTimeout)
+	defer cancel()
 	var users []int64
 	err := s.rdb.SelectContext(ctx, &users,
 		"SELECT DISTINCT user_id FROM session_changes WHERE changed_at >= ?", formatTime(since))
