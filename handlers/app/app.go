@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"runtime"
 	"time"
 
 	"satranc/engine/account"
@@ -102,6 +103,7 @@ type Config struct {
 func Run(ctx context.Context, cfg Config) (err error) {
 	logger := cfg.Logger
 	logger.Info("garbage collector", "gogc", tuneGC(os.Getenv))
+	logger.Info("processors", "gomaxprocs", tuneProcs(os.Getenv), "cpus", runtime.NumCPU())
 	st, pg, err := OpenStore(ctx, cfg.DBPath)
 	if err != nil {
 		return err
