@@ -273,26 +273,14 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 	// stream is its first): nothing to draw again.
 	shown := gs.pageKey != "" && view.PageKey(ctx) == gs.pageKey
 	gs.pageKey = ""
-	// A component holds what it renders: a GameView is some 8 KB, which
-	// was the largest part of the garbage of a move. Only the event sent
-	// is made, and a move's delta is rendered from a pooled one.
 	var event string
 	var body templ.Component
-	if shown {
-		// nothing to render
-	} else if gs.marked {
-		if d, ok := views.NewPanelDelta(gs.mark, view); ok {
-			pd := panelDeltas.Get().(*views.PanelDelta)
-			*pd = d
-			defer func() {
-				*pd = views.PanelDelta{}
-				panelDeltas.Put(pd)
-			}()
-			event, body = views.EventMove, views.MoveDelta(pd)
+	if !shown {
+		var delta *views.PanelDelta
+		event, body, delta = gs.pick(&view)
+		if delta != nil {
+			defer putPanelDelta(delta)
 		}
-	}
-	if body == nil && !shown {
-		event, body = views.EventGame, views.GamePanel(view)
 	}
 	if gs.deltas {
 		gs.mark, gs.marked = view.Mark(), true
@@ -319,8 +307,33 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 	return gs.stream.flush()
 }
 
+// pick chooses the event that shows view to the stream: a move's delta
+// when the page asked for deltas and view is one move on from the panel
+// last sent, the whole panel otherwise. A delta is rendered from delta,
+// a pooled one, which putPanelDelta gives back once it is rendered.
+//
+// A component holds what it renders: a GameView is some 8 KB, which was
+// the largest part of the garbage of a move. Only the event sent is
+// made, and a move's delta is rendered from a pooled one.
+func (gs *gameStream) pick(view *views.GameView) (event string, body templ.Component, delta *views.PanelDelta) {
+	if gs.marked {
+		if d, ok := views.NewPanelDelta(gs.mark, *view); ok {
+			delta = panelDeltas.Get().(*views.PanelDelta)
+			*delta = d
+			return views.EventMove, views.MoveDelta(delta), delta
+		}
+	}
+	return views.EventGame, views.GamePanel(*view), nil
+}
+
 // panelDeltas hold the deltas being rendered (send).
 var panelDeltas = sync.Pool{New: func() any { return new(views.PanelDelta) }}
+
+// putPanelDelta gives a delta of pick's back to panelDeltas.
+func putPanelDelta(d *views.PanelDelta) {
+	*d = views.PanelDelta{}
+	panelDeltas.Put(d)
+}
 
 // deliver writes a burst of the game's events to the stream: each voice
 // signal of the opponent as it is, and one panel for everything else the
