@@ -42,7 +42,7 @@ func withUser(ctx context.Context, u account.User) context.Context {
 // (sessionContext), then picks the language (localeContext), and gives
 // the footer the support contact and the version, all in one copy of the
 // request: a copy for each of them was 4.4% of what the server allocated
-// at 5,000 games (docs/performance.md, "The move path").
+// at 5,000 games.
 func (h *Handler) page(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, ok := h.sessionContext(w, r)
