@@ -309,12 +309,12 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 
 // pick chooses the event that shows view to the stream: a move's delta
 // when the page asked for deltas and view is one move on from the panel
-// last sent, the whole panel otherwise. A delta is rendered from delta,
-// a pooled one, which putPanelDelta gives back once it is rendered.
+// last sent, the whole panel otherwise.
 //
 // A component holds what it renders: a GameView is some 8 KB, which was
-// the largest part of the garbage of a move. Only the event sent is
-// made, and a move's delta is rendered from a pooled one.
+// the largest part of the garbage of a move. So only the event sent is
+// made, and a delta is rendered from delta, a pooled one, which
+// putPanelDelta gives back once it is rendered.
 func (gs *gameStream) pick(view *views.GameView) (event string, body templ.Component, delta *views.PanelDelta) {
 	if gs.marked {
 		if d, ok := views.NewPanelDelta(gs.mark, *view); ok {
