@@ -5,9 +5,11 @@
 //
 //	go test -tags e2e -count=1 ./handlers/
 //
-// CHROME_BIN names the browser (default: chromium on PATH). Screenshots of
-// finished games, and of every failure, go to a folder the test logs
-// (E2E_ARTIFACTS, or a new temporary folder that is kept).
+// CI runs, one at a time, the tests of this build tag named TestBrowser*
+// or TestDeploy* (.ci/run). CHROME_BIN names the browser (default:
+// chromium on PATH). Screenshots of finished games, and of every failure,
+// go to a folder the test logs (E2E_ARTIFACTS, or a new temporary folder
+// that is kept).
 package handlers_test
 
 import (
