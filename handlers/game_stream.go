@@ -37,7 +37,7 @@ type gameStream struct {
 	lastWrite time.Time // of the latest panel, clocks or heartbeat
 	// lagUser is the player whose round trip the stream's pings measure
 	// (lag.go), 0 for none; pings go out only while the game is live.
-	// lastPing is when the latest went out (see pingDue).
+	// lastPing is when the latest went out (see putPingIfDue).
 	lagUser  int64
 	lastPing time.Time
 	// player is the user whose stream it is if they play the game, 0
@@ -135,10 +135,12 @@ func (gs *gameStream) begin() error {
 	gs.lastWrite = time.Now()
 	// A player's stream pings the page to measure the round trip (lag.go).
 	// A ping rides with the next event once lagPing has passed since the
-	// last one (pingDue): the first panel, a move, the clocks. Only a
-	// stream that sent nothing for twice as long sends one of its own, at
-	// the timer: with thousands of streams, pings of their own every few
-	// seconds were more writes than the moves.
+	// last one (putPingIfDue): the first panel, a move, the clocks. Only a
+	// stream that sent no ping for twice as long sends one of its own, at
+	// the timer, which each ping starts again: with thousands of streams,
+	// pings of their own every few seconds were more writes than the
+	// moves, and a timer left to run woke the streams twice as often as
+	// the moves did.
 	if gs.lagUser != 0 {
 		gs.pingTimer = time.NewTimer(2 * h.lagPing)
 		gs.pingC = gs.pingTimer.C
@@ -439,6 +441,9 @@ func (gs *gameStream) putPingIfDue(status game.Status, now time.Time) {
 		return
 	}
 	gs.lastPing = now
+	if gs.pingTimer != nil { // nil before the first panel is out (begin)
+		gs.pingTimer.Reset(2 * gs.h.lagPing)
+	}
 	gs.stream.put("", views.EventLagPing, []byte(nonce))
 }
 
