@@ -139,7 +139,7 @@ func (gs *gameStream) begin() error {
 	// stream that sent no ping for twice as long sends one of its own, at
 	// the timer, which each ping starts again: with thousands of streams,
 	// pings of their own every few seconds were more writes than the
-	// moves, and a timer left to run woke the streams twice as often as
+	// moves, and a timer left to run woke the streams about as often as
 	// the moves did.
 	if gs.lagUser != 0 {
 		gs.pingTimer = time.NewTimer(2 * h.lagPing)
