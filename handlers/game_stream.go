@@ -447,13 +447,10 @@ func (gs *gameStream) putPingIfDue(status game.Status, now time.Time) {
 	gs.stream.put("", views.EventLagPing, []byte(nonce))
 }
 
-// pingIfQuiet sends a ping on its own when no event carried one for twice
-// lagPing, and sets the timer for the next check.
+// pingIfQuiet sends a ping on its own: its timer fires once no ping went
+// out for twice lagPing, since each starts it again (putPingIfDue). Sent
+// or not (the game is not live), the next check is as far again.
 func (gs *gameStream) pingIfQuiet(now time.Time) error {
-	if due := gs.lastPing.Add(2 * gs.h.lagPing); now.Before(due) {
-		gs.pingTimer.Reset(due.Sub(now))
-		return nil
-	}
 	gs.pingTimer.Reset(2 * gs.h.lagPing)
 	if gs.shown == nil {
 		return nil
