@@ -2,11 +2,14 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"time"
+
+	"golang.org/x/net/http2"
 )
 
 // NewServer returns the site's HTTP server on addr, serving routes, with
@@ -31,16 +34,6 @@ func NewServer(addr string, routes http.Handler, logger *slog.Logger) *http.Serv
 	return srv
 }
 
-// H2CStreams is how many requests, event streams included, one HTTP/2
-// connection may carry at once when the server speaks HTTP/2 without TLS
-// (ServeH2C); a reverse proxy opens another connection past it. Few:
-// net/http's HTTP/2 write scheduler looks through a connection's open
-// streams for each frame it sends, and at 5,000 games (10,000 mostly idle
-// event streams) that search took a fifth of the server's CPU at 1,000
-// streams a connection and a tenth at 100. At 32, 20,000 streams take
-// some 625 connections, each a few KB.
-const H2CStreams = 32
-
 // ServeH2C makes srv speak HTTP/2 without TLS (h2c, with prior knowledge)
 // beside HTTP/1.1 on a plain listener, for a reverse proxy that talks
 // HTTP/2 to its upstream (Caddy's "transport http { versions h2c }"):
@@ -49,11 +42,29 @@ const H2CStreams = 32
 // open-file limit and cost less memory each (docs/operations.md). A
 // browser never speaks h2c, and a client that does is held by the same
 // stream caps as any other.
-func ServeH2C(srv *http.Server) {
+//
+// The connections are served by golang.org/x/net/http2 rather than the
+// copy of it inside net/http, for one setting net/http does not offer: the
+// write scheduler. net/http's looks through all of a connection's open
+// streams for every frame it sends, and a connection from the proxy
+// carries dozens of event streams that are idle almost always: at 10,000
+// games, 32 streams a connection, that search was the hottest function
+// outside the kernel (docs/performance.md, "HTTP/2 behind the proxy").
+// x/net's random scheduler holds only the streams with frames waiting, so
+// that a connection may carry many (H2CStreams). Its write schedulers are
+// deprecated: from Go 1.27 x/net's server wraps net/http's, which ignores
+// the setting, and the search comes back (h2c_streams_go127.go).
+func ServeH2C(srv *http.Server) error {
 	srv.Protocols = new(http.Protocols)
 	srv.Protocols.SetHTTP1(true)
 	srv.Protocols.SetUnencryptedHTTP2(true)
 	srv.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: H2CStreams}
+	//lint:ignore SA1019 x/net's server is the only one whose write scheduler can be chosen (above)
+	err := http2.ConfigureServer(srv, &http2.Server{NewWriteScheduler: http2.NewRandomWriteScheduler})
+	if err != nil {
+		return fmt.Errorf("handlers: h2c: %w", err)
+	}
+	return nil
 }
 
 // quietHandshakes logs net/http's failed TLS handshakes (TLS built in) at

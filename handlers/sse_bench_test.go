@@ -37,7 +37,7 @@ func BenchmarkSSEEventH2C(b *testing.B) {
 		case <-r.Context().Done():
 		}
 	}))
-	startH2C(srv)
+	startH2C(b, srv)
 	defer srv.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())

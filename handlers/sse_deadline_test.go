@@ -90,7 +90,7 @@ func TestSSEIdleOverHTTP2(t *testing.T) {
 		}
 		done <- nil
 	}))
-	startH2C(srv)
+	startH2C(t, srv)
 	defer srv.Close()
 
 	resp, err := srv.Client().Get(srv.URL)
@@ -118,8 +118,11 @@ func TestSSEIdleOverHTTP2(t *testing.T) {
 
 // startH2C starts srv speaking HTTP/2 without TLS (ServeH2C), its client
 // too.
-func startH2C(srv *httptest.Server) {
-	ServeH2C(srv.Config)
+func startH2C(tb testing.TB, srv *httptest.Server) {
+	tb.Helper()
+	if err := ServeH2C(srv.Config); err != nil {
+		tb.Fatal(err)
+	}
 	srv.Start()
 	tr := srv.Client().Transport.(*http.Transport)
 	tr.Protocols = new(http.Protocols)

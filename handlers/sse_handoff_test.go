@@ -23,7 +23,9 @@ func newH2CStreamEnv(t *testing.T, limits StreamLimits) *streamEnv {
 	e := newStreamEnv(t, limits, nil)
 	e.srv.Close()
 	srv := httptest.NewUnstartedServer(e.h.Routes())
-	ServeH2C(srv.Config)
+	if err := ServeH2C(srv.Config); err != nil {
+		t.Fatal(err)
+	}
 	srv.Start()
 	tr := srv.Client().Transport.(*http.Transport)
 	tr.Protocols = new(http.Protocols)

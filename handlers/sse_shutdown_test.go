@@ -26,7 +26,9 @@ func TestShutdownEndsHTTP2StreamsCleanly(t *testing.T) {
 	e.srv.Close()
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Config = NewServer("", e.h.Routes(), slog.New(slog.DiscardHandler))
-	ServeH2C(srv.Config)
+	if err := ServeH2C(srv.Config); err != nil {
+		t.Fatal(err)
+	}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	tr := srv.Client().Transport.(*http.Transport)

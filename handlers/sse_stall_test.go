@@ -40,7 +40,9 @@ func TestSSEStalledOverHTTP2(t *testing.T) {
 			}
 		}
 	}))
-	ServeH2C(srv.Config)
+	if err := ServeH2C(srv.Config); err != nil {
+		t.Fatal(err)
+	}
 	srv.Start()
 	defer srv.Close()
 

@@ -251,7 +251,9 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	// spectators' streams taken out of net/http).
 	srv := handlers.NewServer(cfg.Addr, h.Routes(), logger)
 	if cfg.H2C {
-		handlers.ServeH2C(srv)
+		if err := handlers.ServeH2C(srv); err != nil {
+			return err
+		}
 	}
 	// With TLS, HTTPS and a plain HTTP listener redirecting to it
 	// (handlers/tlsserve).
