@@ -47,7 +47,7 @@ func NewServer(addr string, routes http.Handler, logger *slog.Logger) *http.Serv
 // copy of it inside net/http, for one setting net/http does not offer: the
 // write scheduler. net/http's looks through all of a connection's open
 // streams for every frame it sends, and a connection from the proxy
-// carries dozens of event streams that are idle almost always: at 10,000
+// carries many event streams that are idle almost always: at 10,000
 // games, 32 streams a connection, that search was the hottest function
 // outside the kernel (docs/performance.md, "HTTP/2 behind the proxy").
 // x/net's random scheduler holds only the streams with frames waiting, so
