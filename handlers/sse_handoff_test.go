@@ -23,13 +23,7 @@ func newH2CStreamEnv(t *testing.T, limits StreamLimits) *streamEnv {
 	e := newStreamEnv(t, limits, nil)
 	e.srv.Close()
 	srv := httptest.NewUnstartedServer(e.h.Routes())
-	if err := ServeH2C(srv.Config); err != nil {
-		t.Fatal(err)
-	}
-	srv.Start()
-	tr := srv.Client().Transport.(*http.Transport)
-	tr.Protocols = new(http.Protocols)
-	tr.Protocols.SetUnencryptedHTTP2(true)
+	startH2C(t, srv)
 	e.srv = srv
 	return e
 }

@@ -26,14 +26,8 @@ func TestShutdownEndsHTTP2StreamsCleanly(t *testing.T) {
 	e.srv.Close()
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Config = NewServer("", e.h.Routes(), slog.New(slog.DiscardHandler))
-	if err := ServeH2C(srv.Config); err != nil {
-		t.Fatal(err)
-	}
-	srv.Start()
+	startH2C(t, srv)
 	t.Cleanup(srv.Close)
-	tr := srv.Client().Transport.(*http.Transport)
-	tr.Protocols = new(http.Protocols)
-	tr.Protocols.SetUnencryptedHTTP2(true)
 	e.srv = srv
 
 	const a = "198.51.100.1"
