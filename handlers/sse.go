@@ -91,13 +91,19 @@ func (r responseSink) SetWriteDeadline(t time.Time) error {
 // write timeout for this response, which may last for hours. The caller
 // must close the stream before the handler returns.
 func newSSEWriter(ctx context.Context, w http.ResponseWriter) (*sseWriter, error) {
+	return openSSE(ctx, w, DefaultStreamWriteTimeout)
+}
+
+// openSSE is newSSEWriter with the time an event may take to reach the
+// client, which is set before the stalls watch can read it.
+func openSSE(ctx context.Context, w http.ResponseWriter, writeTimeout time.Duration) (*sseWriter, error) {
 	out := responseSink{w, http.NewResponseController(w)}
 	if err := out.SetWriteDeadline(time.Time{}); err != nil {
 		return nil, fmt.Errorf("handlers: sse: lift write deadline: %w", err)
 	}
 	setEventStreamHeaders(w.Header())
 	w.WriteHeader(http.StatusOK)
-	return startSSE(ctx, out, DefaultStreamWriteTimeout)
+	return startSSE(ctx, out, writeTimeout)
 }
 
 // setEventStreamHeaders sets the headers of an event stream's response.
@@ -133,11 +139,7 @@ func (h *Handler) newStream(w http.ResponseWriter, r *http.Request) (*sseWriter,
 // startStream starts an event stream on w, which runs under ctx, with the
 // handler's write timeout. The caller must close it.
 func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseWriter, error) {
-	s, err := newSSEWriter(ctx, w)
-	if s != nil {
-		s.writeTimeout = h.streamWrite
-	}
-	return s, err
+	return openSSE(ctx, w, h.streamWrite)
 }
 
 // end is called when the stream's context ends: a write blocked on a
