@@ -20,14 +20,12 @@ import (
 // more than the connections they save.
 func TestServeH2CSharesConnections(t *testing.T) {
 	release := make(chan struct{})
-	var open sync.WaitGroup
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/stream" {
 			return
 		}
 		w.WriteHeader(http.StatusOK)
 		_ = http.NewResponseController(w).Flush()
-		open.Done()
 		select {
 		case <-release:
 		case <-r.Context().Done():
@@ -62,22 +60,23 @@ func TestServeH2CSharesConnections(t *testing.T) {
 
 	var bodies []io.ReadCloser
 	var mu sync.Mutex
+	// openStreams returns once every stream has its response headers, so
+	// once the server holds them all open; no client goroutine outlives it.
 	openStreams := func(n int) {
-		open.Add(n)
+		var clients sync.WaitGroup
 		for range n {
-			go func() {
+			clients.Go(func() {
 				body, err := get("/stream")
 				if err != nil {
 					t.Error(err)
-					open.Done()
 					return
 				}
 				mu.Lock()
 				bodies = append(bodies, body)
 				mu.Unlock()
-			}()
+			})
 		}
-		open.Wait()
+		clients.Wait()
 	}
 	defer func() {
 		mu.Lock()
