@@ -3,9 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -151,21 +149,6 @@ func (h *Handler) limitForms(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// readPost reads r's body: its form, URL-encoded (as every page sends
-// it) or multipart, into r.PostForm, and anything else to its end, since
-// no route reads another kind of body.
-func readPost(r *http.Request) error {
-	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if ct == "multipart/form-data" {
-		return r.ParseMultipartForm(maxFormBytes) // it calls ParseForm
-	}
-	if err := r.ParseForm(); err != nil {
-		return err
-	}
-	_, err := io.Copy(io.Discard, r.Body) // nothing left after a URL-encoded form
-	return err
 }
 
 // crossOriginProtection refuses every cross-origin request that is not
