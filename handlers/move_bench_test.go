@@ -41,7 +41,6 @@ func BenchmarkMoveRequest(b *testing.B) {
 	newGame()
 	ply := 0
 	b.ReportAllocs()
-	b.ResetTimer()
 	for b.Loop() {
 		if ply == len(knightShuffle) {
 			b.StopTimer()
