@@ -313,7 +313,7 @@ func (gs *gameStream) send(ctx context.Context, snap *play.Snapshot) error {
 // when the page asked for deltas and view is one move on from the panel
 // last sent, the whole panel otherwise.
 //
-// A component holds what it renders: a GameView is some 8 KB, which was
+// A component holds what it renders: a GameView is some 3 KB, which was
 // the largest part of the garbage of a move. So only the event sent is
 // made, and a delta is rendered from delta, a pooled one, which
 // putPanelDelta gives back once it is rendered.
@@ -325,7 +325,10 @@ func (gs *gameStream) pick(view *views.GameView) (event string, body templ.Compo
 			return views.EventMove, views.MoveDelta(delta), delta
 		}
 	}
-	return views.EventGame, views.GamePanel(*view), nil
+	// A copy: the component keeping view itself would put send's view on
+	// the heap for every event, deltas included.
+	panel := *view
+	return views.EventGame, views.GamePanel(&panel), nil
 }
 
 // panelDeltas hold the deltas being rendered (send).

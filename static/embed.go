@@ -24,9 +24,14 @@ const Prefix = "/static/"
 //go:embed css/*.css js/*.js js/LICENSE.*.txt img/*.svg img/pieces/*.svg img/pieces/LICENSE.txt img/pieces/*/*.svg img/pieces/*/LICENSE.txt
 var FS embed.FS
 
-// versions maps each file in FS to a short hash of its content.
-var versions = sync.OnceValue(func() map[string]string {
-	m := make(map[string]string)
+// file is what the site links with of one file in FS: a short hash of its
+// content, and the URL that serves it with the hash as its version.
+type file struct{ version, url string }
+
+// files maps each file in FS to its version and URL, made once: a page
+// links to dozens of them (the pieces, the scripts, the stylesheet).
+var files = sync.OnceValue(func() map[string]file {
+	m := make(map[string]file)
 	err := fs.WalkDir(FS, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -36,7 +41,8 @@ var versions = sync.OnceValue(func() map[string]string {
 			return err
 		}
 		sum := sha256.Sum256(b)
-		m[name] = hex.EncodeToString(sum[:6])
+		v := hex.EncodeToString(sum[:6])
+		m[name] = file{version: v, url: Prefix + name + "?v=" + v}
 		return nil
 	})
 	if err != nil {
@@ -48,15 +54,15 @@ var versions = sync.OnceValue(func() map[string]string {
 // Version returns a short hash of the content of the file name, or "" if
 // FS has no such file.
 func Version(name string) string {
-	return versions()[name]
+	return files()[name].version
 }
 
 // URL returns the path that serves the file name, with its content version
 // as the query ("/static/css/app.css?v=0123456789ab"). For a name that FS
 // lacks it returns the plain path, which will answer 404.
 func URL(name string) string {
-	if v := Version(name); v != "" {
-		return Prefix + name + "?v=" + v
+	if f, ok := files()[name]; ok {
+		return f.url
 	}
 	return Prefix + name
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/clock"
 	"satranc/engine/game"
@@ -46,11 +47,32 @@ func BenchmarkGamePanel(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		if err := GamePanel(NewGameView(snap, in)).Render(ctx, &buf); err != nil {
+		if err := GamePanel(viewOf(NewGameView(snap, in))).Render(ctx, &buf); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/panel")
+}
+
+// BenchmarkGamePage is a player's game page as the site serves it when a
+// game starts or is reloaded: the view of the snapshot and the whole
+// page's HTML, layout and templates included.
+func BenchmarkGamePage(b *testing.B) {
+	snap := benchSnapshot(b)
+	loc := LocaleFrom(ctxIn("en"))
+	loc.Texts = NewTexts(loc.Localizer)
+	loc.Here = "/games/7"
+	ctx := WithUser(WithLocale(context.Background(), loc), account.User{ID: 1, Name: "alice"})
+	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := GamePage(NewGameView(snap, in), nil).Render(ctx, &buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "bytes/page")
 }
 
 // BenchmarkMoveDelta is what a player's stream does after each move when

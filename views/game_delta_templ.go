@@ -860,7 +860,7 @@ func deltaTemplates(v *GameView, pieces string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = asTemplate(resultAhead(v.endAhead())).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = asTemplate(resultAheadOf(v)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -660,7 +660,7 @@ func TestDeltaTemplateResult(t *testing.T) {
 	} {
 		var buf bytes.Buffer
 		v := NewGameView(snap, GameViewInput{Viewer: tc.viewer, Letters: chess.English, Now: time.Now()})
-		if err := asTemplate(resultAhead(v.endAhead())).Render(ctxIn("en"), &buf); err != nil {
+		if err := asTemplate(resultAheadOf(&v)).Render(ctxIn("en"), &buf); err != nil {
 			t.Fatal(err)
 		}
 		html := buf.String()

@@ -92,7 +92,7 @@ func TestFirstMoveNotice(t *testing.T) {
 func renderPanel(t *testing.T, snap play.Snapshot, viewer int64, now time.Time, lang string) *goquery.Document {
 	t.Helper()
 	var b strings.Builder
-	if err := GamePanel(NewGameView(snap, GameViewInput{Viewer: viewer, Letters: chess.English, Now: now})).Render(ctxIn(lang), &b); err != nil {
+	if err := GamePanel(viewOf(NewGameView(snap, GameViewInput{Viewer: viewer, Letters: chess.English, Now: now}))).Render(ctxIn(lang), &b); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))

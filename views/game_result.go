@@ -2,7 +2,11 @@ package views
 
 import (
 	"context"
+	"io"
 	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
 
 	"satranc/engine/chess"
 	"satranc/engine/chips"
@@ -123,24 +127,41 @@ func newGameFormOf(kind play.Kind, control string, stake int64, opponent game.Le
 	return NewGameForm{Action: "/games/private", Fields: []FormField{controlField}}
 }
 
-// endAhead returns v, a live game's view, as its result panel will be
-// once the game is over, less what only the end says (the title, the
+// endAheadInto sets e to v, a live game's view, as its result panel will
+// be once the game is over, less what only the end says (the title, the
 // reason, the figures: the panel waits for them, FiguresPending): the
-// game page keeps it among its templates (resultAhead), for board.js to
+// game page keeps it among its templates (resultAheadOf), for board.js to
 // fill from the game's end when it comes as a delta. A player's panel has
 // the rematch button, which a delta's end takes away when the game
 // cannot be rematched, and the PGN link, since an end before the first
 // move is a whole panel.
-func (v GameView) endAhead() *GameView {
-	e := v
+func (v *GameView) endAheadInto(e *GameView) {
+	*e = *v
 	e.Result = ResultView{Show: true, Player: v.Player}
 	if v.Player {
 		e.Result.NewGame = newGameFormOf(v.Kind, v.ControlText, v.Stake, v.Top.Bot, v.Side)
 	}
 	e.Rematchable, e.RematchByMe, e.RematchByOpponent, e.RematchID = v.Player, false, false, 0
 	e.Ply = max(e.Ply, 1)
-	return &e
 }
+
+// resultAheadOf is resultAhead of v's end (endAheadInto), drawn from a
+// view of aheadViews: a GameView is some 3 KB, which a view made for
+// every live game's page added to the 31 KB its render allocates
+// (BenchmarkGamePage).
+func resultAheadOf(v *GameView) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		e := aheadViews.Get().(*GameView)
+		v.endAheadInto(e)
+		err := resultAhead(e).Render(ctx, w)
+		*e = GameView{} // holds nothing of the page while pooled
+		aheadViews.Put(e)
+		return err
+	})
+}
+
+// aheadViews are the views resultAheadOf draws from.
+var aheadViews = sync.Pool{New: func() any { return new(GameView) }}
 
 // FiguresPending reports whether the panel waits for the figures of the
 // settlement: a player's panel before they could be read.

@@ -80,7 +80,7 @@ func resultPanel(v *GameView) templ.Component {
 }
 
 // resultAhead is, among a live game's templates, the result panel the
-// game's end will show the viewer (GameView.endAhead), with an empty
+// game's end will show the viewer (GameView.endAheadInto), with an empty
 // title and reason and the figures pending, then a row of each figure
 // and the move list's end: board.js fills copies of them from the end's
 // delta. Score and reason hold "-" and "" for it to replace.

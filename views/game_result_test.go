@@ -36,7 +36,7 @@ func renderResult(t *testing.T, snap play.Snapshot, viewer int64, st *play.Settl
 	t.Helper()
 	var b strings.Builder
 	v := NewGameView(snap, GameViewInput{Viewer: viewer, Letters: chess.English, Now: time.Now(), Settlement: st})
-	if err := GamePanel(v).Render(ctxIn(lang), &b); err != nil {
+	if err := GamePanel(&v).Render(ctxIn(lang), &b); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))
@@ -153,7 +153,7 @@ func TestControlsThatApply(t *testing.T) {
 		playUCI(t, &snap, ucis...)
 		snap.Abortable = len(ucis) < 4
 		var b strings.Builder
-		if err := GamePanel(NewGameView(snap, GameViewInput{Viewer: 1, Letters: chess.English, Now: time.Now()})).Render(ctxIn("en"), &b); err != nil {
+		if err := GamePanel(viewOf(NewGameView(snap, GameViewInput{Viewer: 1, Letters: chess.English, Now: time.Now()}))).Render(ctxIn("en"), &b); err != nil {
 			t.Fatal(err)
 		}
 		doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))

@@ -195,7 +195,7 @@ func GamePage(v GameView, moveError *Message) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = GamePanel(v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = GamePanel(&v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -274,7 +274,7 @@ func GamePage(v GameView, moveError *Message) templ.Component {
 // a panel in another language than the page's). Its parts
 // are placed by static/css/play.css: the board with a player bar above and
 // below, the rest beside it on a wide screen and under it on a narrow one.
-func GamePanel(v GameView) templ.Component {
+func GamePanel(v *GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -367,11 +367,11 @@ func GamePanel(v GameView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FirstMoveNotice(&v).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FirstMoveNotice(v).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = resultPanel(&v).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = resultPanel(v).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -670,7 +670,7 @@ func GamePanel(v GameView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = moveList(&v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = moveList(v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -752,7 +752,7 @@ func GamePanel(v GameView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if v.Player && v.Live() {
-			templ_7745c5c3_Err = gameActions(&v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = gameActions(v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -766,7 +766,7 @@ func GamePanel(v GameView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = chatLog(&v).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = chatLog(v).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2814,7 +2814,7 @@ func MoveError(msg Message) templ.Component {
 	})
 }
 
-func boardFor(v GameView) BoardView {
+func boardFor(v *GameView) BoardView {
 	b := v.Board
 	// The live board's id: a move's delta changes its squares, not those
 	// of a past position being browsed (static/js/movelist.js).
@@ -2845,7 +2845,7 @@ func orDots(san string) string {
 	return san
 }
 
-func controlText(ctx context.Context, v GameView) string {
+func controlText(ctx context.Context, v *GameView) string {
 	if !v.Timed {
 		return T(ctx, "game.untimed")
 	}

@@ -134,7 +134,7 @@ func TestGamePanelStake(t *testing.T) {
 			{GameView{Kind: play.Lounge, Stake: 2500, Unstaked: true, Status: game.Active}, "unstaked", "24"},
 		} {
 			var b strings.Builder
-			if err := GamePanel(tc.v).Render(ctxIn(lang), &b); err != nil {
+			if err := GamePanel(&tc.v).Render(ctxIn(lang), &b); err != nil {
 				t.Fatal(err)
 			}
 			html := b.String()
@@ -168,7 +168,7 @@ func TestGamePanelPlayersOnly(t *testing.T) {
 			in.Chat = chat
 		}
 		var b strings.Builder
-		if err := GamePanel(NewGameView(s, in)).Render(ctxIn("en"), &b); err != nil {
+		if err := GamePanel(viewOf(NewGameView(s, in))).Render(ctxIn("en"), &b); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

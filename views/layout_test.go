@@ -103,3 +103,7 @@ func renderDoc(t *testing.T, ctx context.Context, c templ.Component) *goquery.Do
 	}
 	return doc
 }
+
+// viewOf returns a GameView made in the call, for GamePanel, which draws
+// the view it points to.
+func viewOf(v GameView) *GameView { return &v }

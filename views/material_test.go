@@ -65,7 +65,7 @@ func TestPlayerBarsMaterial(t *testing.T) {
 		playUCI(t, &snap, "e2e4", "d7d5", "e4d5")
 		in := GameViewInput{Viewer: 1, Letters: chess.English, Ratings: map[int64]int{1: 1512}}
 		var b strings.Builder
-		if err := GamePanel(NewGameView(snap, in)).Render(ctxIn("en"), &b); err != nil {
+		if err := GamePanel(viewOf(NewGameView(snap, in))).Render(ctxIn("en"), &b); err != nil {
 			t.Fatal(err)
 		}
 		doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))
@@ -99,7 +99,7 @@ func TestMoveListEnd(t *testing.T) {
 	render := func(s play.Snapshot, lang string) *goquery.Document {
 		t.Helper()
 		var b strings.Builder
-		if err := GamePanel(NewGameView(s, GameViewInput{Viewer: 1, Letters: chess.English})).Render(ctxIn(lang), &b); err != nil {
+		if err := GamePanel(viewOf(NewGameView(s, GameViewInput{Viewer: 1, Letters: chess.English}))).Render(ctxIn(lang), &b); err != nil {
 			t.Fatal(err)
 		}
 		doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))

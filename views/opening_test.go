@@ -123,7 +123,7 @@ func TestGamePanelOpening(t *testing.T) {
 	}
 	for _, tc := range tests {
 		v := NewGameView(snap, GameViewInput{Viewer: tc.viewer, Letters: chess.English, Opening: tc.o})
-		sel := renderDoc(t, ctxIn(tc.lang), GamePanel(v)).Find(`[data-testid="opening"]`)
+		sel := renderDoc(t, ctxIn(tc.lang), GamePanel(&v)).Find(`[data-testid="opening"]`)
 		if tc.want == "" {
 			if sel.Length() != 0 {
 				t.Errorf("%s: opening line %q, want none", tc.lang, sel.Text())

@@ -33,7 +33,7 @@ func TestTextsSameMarkup(t *testing.T) {
 		t.Helper()
 		var b bytes.Buffer
 		in := GameViewInput{Viewer: viewer, Names: map[int64]string{1: "alice", 2: "bob"}}
-		if err := GamePanel(NewGameView(snap, in)).Render(ctx, &b); err != nil {
+		if err := GamePanel(viewOf(NewGameView(snap, in))).Render(ctx, &b); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
