@@ -46,11 +46,16 @@ type sseWriter struct {
 	// err is the first write error; later writes are skipped.
 	err error
 
-	// The end of the stream's context (the client gone, or the server
-	// shutting down) ends a write in progress at once, instead of after
-	// writeTimeout: a client that stops reading must not hold up a
-	// graceful shutdown. mu orders that with the stream's own deadlines
-	// and with close.
+	// The end of the stream's context ctx (the client gone, or the
+	// server shutting down) ends a write in progress soon, instead of
+	// after writeTimeout: a client that stops reading must not hold up a
+	// graceful shutdown. A watched stream's end is found by the stalls
+	// watch, which looks at its writes anyway; another has a function run
+	// at its context's end (stopAfterFunc undoes it): over HTTP/2, where
+	// thousands of streams are watched, that registration cost each some
+	// 370 bytes. mu orders the end with the stream's own deadlines and
+	// with close.
+	ctx           context.Context
 	mu            sync.Mutex
 	ended, closed bool
 	stopAfterFunc func() bool
@@ -101,6 +106,12 @@ func openSSE(ctx context.Context, w http.ResponseWriter, writeTimeout time.Durat
 	if err := out.SetWriteDeadline(time.Time{}); err != nil {
 		return nil, fmt.Errorf("handlers: sse: lift write deadline: %w", err)
 	}
+	// A stream's request has no body left to read. Over HTTP/2 the
+	// server's read timeout is a timer of each stream's, kept for as long
+	// as the stream lasts, long after it fired.
+	if err := out.rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return nil, fmt.Errorf("handlers: sse: lift read deadline: %w", err)
+	}
 	setEventStreamHeaders(w.Header())
 	w.WriteHeader(http.StatusOK)
 	return startSSE(ctx, out, writeTimeout)
@@ -116,12 +127,13 @@ func setEventStreamHeaders(h http.Header) {
 // startSSE starts a stream on out, whose head is written already, and
 // sends it; the end of ctx ends the stream's writes (end).
 func startSSE(ctx context.Context, out eventSink, writeTimeout time.Duration) (*sseWriter, error) {
-	s := &sseWriter{out: out, writeTimeout: writeTimeout}
+	s := &sseWriter{out: out, writeTimeout: writeTimeout, ctx: ctx}
 	if _, ok := out.(responseSink); ok {
 		s.watched = true
 		stalls.add(s)
+	} else {
+		s.stopAfterFunc = context.AfterFunc(ctx, s.end)
 	}
-	s.stopAfterFunc = context.AfterFunc(ctx, s.end)
 	s.startWrite()
 	if err := s.flush(); err != nil {
 		s.close()
@@ -145,7 +157,9 @@ func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseW
 // end is called when the stream's context ends: a write blocked on a
 // client that does not read fails at once, and any later one is refused.
 // After close it does nothing, since net/http may then use the
-// connection for the response's end and for the next request.
+// connection for the response's end and for the next request. A watched
+// stream's end comes from the stalls watch (doneWriting), or from its next
+// write (startWrite).
 //
 // A stream of net/http's is left to end as a response does when its
 // handler returns: over HTTP/2 a deadline that passes resets the stream
@@ -162,11 +176,12 @@ func (s *sseWriter) cut() { s.endWrites(0) }
 
 // endWrites refuses the stream's later writes and gives a write of
 // net/http's in progress grace to finish; a stream taken out of net/http
-// has its connection's writes fail at once.
+// has its connection's writes fail at once. Only a cut moves the end of a
+// stream already ended: another grace would put its write's deadline off.
 func (s *sseWriter) endWrites(grace time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
+	if s.closed || s.ended && grace > 0 {
 		return
 	}
 	s.ended = true
@@ -182,12 +197,22 @@ func (s *sseWriter) endWrites(grace time.Duration) {
 // ends may take to finish (sseWriter.end).
 const endGrace = time.Second
 
+// doneWriting reports whether a write is in progress on a stream whose
+// context has ended: the stalls watch ends it then (end), giving the
+// write endGrace to finish. An idle one is left to its loop, which sees
+// the context's end, and to startWrite, which refuses its writes from
+// then on.
+func (s *sseWriter) doneWriting() bool {
+	return s.writing.Load() != 0 && s.ctx.Err() != nil
+}
+
 // close ends the stream's watch of its context. Call it (with defer)
 // before the handler returns.
 func (s *sseWriter) close() {
-	s.stopAfterFunc()
 	if s.watched {
 		stalls.remove(s)
+	} else {
+		s.stopAfterFunc()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -204,7 +229,8 @@ func (s *sseWriter) startWrite() {
 	defer s.mu.Unlock()
 	switch {
 	case s.err != nil:
-	case s.ended:
+	case s.ended || s.watched && s.ctx.Err() != nil:
+		s.ended = true
 		s.err = errStreamEnded
 	case s.watched:
 		s.writing.Store(time.Now().UnixNano())

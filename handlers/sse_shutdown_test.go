@@ -136,16 +136,18 @@ func (s *stuckSink) SetWriteDeadline(t time.Time) error {
 // TestSSEShutdownEndsStalledWrite: when a stream of net/http's ends (the
 // server shutting down), an idle one gets no write deadline, which over
 // HTTP/2 would reset it; a write in progress to a client that does not
-// read is cut off endGrace later, so that it does not hold up the
-// shutdown.
+// read is cut off endGrace after the stalls watch finds the stream ended,
+// so that it does not hold up the shutdown.
 func TestSSEShutdownEndsStalledWrite(t *testing.T) {
+	const check = 20 * time.Millisecond
+	watch := newStallWatch(check)
 	idle, stuck := newStuckSink(), newStuckSink()
 	ctx, cancel := context.WithCancel(t.Context())
 	streams := map[*stuckSink]*sseWriter{}
 	for _, sink := range []*stuckSink{idle, stuck} {
-		s := &sseWriter{out: sink, watched: true, writeTimeout: time.Hour}
-		s.stopAfterFunc = context.AfterFunc(ctx, s.end)
-		defer s.close()
+		s := &sseWriter{out: sink, watched: true, writeTimeout: time.Hour, ctx: ctx}
+		watch.add(s)
+		defer watch.remove(s)
 		streams[sink] = s
 	}
 	written := make(chan error, 1)
@@ -158,7 +160,7 @@ func TestSSEShutdownEndsStalledWrite(t *testing.T) {
 	select {
 	case err := <-written:
 		if took := time.Since(start); !errors.Is(err, os.ErrDeadlineExceeded) || took < endGrace/2 {
-			t.Errorf("the stalled write ended after %v with %v, want the deadline's error after about %v", took, err, endGrace)
+			t.Errorf("the stalled write ended after %v with %v, want the deadline's error after about %v", took, err, endGrace+check)
 		}
 	case <-time.After(10 * endGrace):
 		t.Fatal("the stalled write held on past the shutdown")
@@ -166,6 +168,11 @@ func TestSSEShutdownEndsStalledWrite(t *testing.T) {
 	if err := streams[idle].comment("after"); !errors.Is(err, errStreamEnded) {
 		t.Errorf("a write to the idle stream after its end = %v, want errStreamEnded", err)
 	}
+	stuck.mu.Lock()
+	if len(stuck.deadlines) != 1 {
+		t.Errorf("the stalled write got write deadlines %v, want one: the watch's later checks must not put it off", stuck.deadlines)
+	}
+	stuck.mu.Unlock()
 	idle.mu.Lock()
 	defer idle.mu.Unlock()
 	if len(idle.deadlines) != 0 {

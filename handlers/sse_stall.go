@@ -17,7 +17,10 @@ import (
 // began (sseWriter.writing), and one timer for all of them, every
 // stallCheck, ends the writes that have run past their timeout
 // (sseWriter.cut), which fails a blocked write at once. A stalled write
-// is then cut between its timeout and stallCheck later.
+// is then cut between its timeout and stallCheck later. The same check
+// gives a write in progress when its stream's context ended endGrace to
+// finish (sseWriter.doneWriting): a shutdown or a client gone ends it
+// within stallCheck and endGrace.
 
 // stallCheck is how often the stalled writes are looked for.
 const stallCheck = time.Second
@@ -56,15 +59,18 @@ func (w *stallWatch) remove(s *sseWriter) {
 	delete(w.writers, s)
 }
 
-// run ends the stalled writes and sets the next check, if any stream is
-// still watched.
+// run ends the stalled writes and those of ended streams, and sets the
+// next check, if any stream is still watched.
 func (w *stallWatch) run() {
 	now := time.Now()
-	var stalled []*sseWriter
+	var stalled, ended []*sseWriter
 	w.mu.Lock()
 	for s := range w.writers {
-		if s.stalled(now) {
+		switch {
+		case s.stalled(now):
 			stalled = append(stalled, s)
+		case s.doneWriting():
+			ended = append(ended, s)
 		}
 	}
 	if len(w.writers) == 0 {
@@ -77,5 +83,8 @@ func (w *stallWatch) run() {
 	w.mu.Unlock()
 	for _, s := range stalled {
 		s.cut()
+	}
+	for _, s := range ended {
+		s.end()
 	}
 }

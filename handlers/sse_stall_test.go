@@ -106,8 +106,8 @@ func TestSSEStalledOverHTTP2(t *testing.T) {
 // watched.
 func TestStallWatchLeavesWritesInTime(t *testing.T) {
 	w := newStallWatch(10 * time.Millisecond)
-	quick := &sseWriter{out: &recordedDeadlines{}, writeTimeout: time.Hour, watched: true}
-	slow := &sseWriter{out: &recordedDeadlines{}, writeTimeout: time.Millisecond, watched: true}
+	quick := &sseWriter{out: &recordedDeadlines{}, writeTimeout: time.Hour, watched: true, ctx: t.Context()}
+	slow := &sseWriter{out: &recordedDeadlines{}, writeTimeout: time.Millisecond, watched: true, ctx: t.Context()}
 	w.add(quick)
 	w.add(slow)
 	quick.writing.Store(time.Now().UnixNano())
