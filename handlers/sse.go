@@ -158,7 +158,7 @@ func (h *Handler) startStream(ctx context.Context, w http.ResponseWriter) (*sseW
 // client that does not read fails at once, and any later one is refused.
 // After close it does nothing, since net/http may then use the
 // connection for the response's end and for the next request. A watched
-// stream's end comes from the stalls watch (doneWriting), or from its next
+// stream's end comes from the stalls watch (endedMidWrite), or from its next
 // write (startWrite).
 //
 // A stream of net/http's is left to end as a response does when its
@@ -197,12 +197,12 @@ func (s *sseWriter) endWrites(grace time.Duration) {
 // ends may take to finish (sseWriter.end).
 const endGrace = time.Second
 
-// doneWriting reports whether a write is in progress on a stream whose
+// endedMidWrite reports whether a write is in progress on a stream whose
 // context has ended: the stalls watch ends it then (end), giving the
 // write endGrace to finish. An idle one is left to its loop, which sees
 // the context's end, and to startWrite, which refuses its writes from
 // then on.
-func (s *sseWriter) doneWriting() bool {
+func (s *sseWriter) endedMidWrite() bool {
 	return s.writing.Load() != 0 && s.ctx.Err() != nil
 }
 

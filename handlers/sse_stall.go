@@ -19,7 +19,7 @@ import (
 // (sseWriter.cut), which fails a blocked write at once. A stalled write
 // is then cut between its timeout and stallCheck later. The same check
 // gives a write in progress when its stream's context ended endGrace to
-// finish (sseWriter.doneWriting): a shutdown or a client gone ends it
+// finish (sseWriter.endedMidWrite): a shutdown or a client gone ends it
 // within stallCheck and endGrace.
 
 // stallCheck is how often the stalled writes are looked for.
@@ -69,7 +69,7 @@ func (w *stallWatch) run() {
 		switch {
 		case s.stalled(now):
 			stalled = append(stalled, s)
-		case s.doneWriting():
+		case s.endedMidWrite():
 			ended = append(ended, s)
 		}
 	}
