@@ -16,8 +16,8 @@ import (
 	"satranc/views"
 )
 
-// gameStream is one viewer's stream of a game: one loop (run) that waits
-// for the game's events and the clock tick, and renders the viewer's page
+// gameStream is one viewer's stream of a game: one loop (wait) that waits
+// for the game's events and its pacer's wakes, and renders the viewer's page
 // from the snapshot each event carries (play.Event.After), never asking
 // the game's writer again.
 type gameStream struct {
@@ -43,11 +43,11 @@ type gameStream struct {
 	// player is the user whose stream it is if they play the game, 0
 	// for a spectator: their connection to the table (gameStream.start).
 	player int64
-	// clock paces the clock updates and heartbeats; pingTimer (pingC)
-	// the pings of a player's stream gone quiet, nil for a spectator's.
-	clock     *time.Ticker
-	pingTimer *time.Timer
-	pingC     <-chan time.Time
+	// pace wakes the stream when clockAt or, for a player's stream,
+	// pingAt has come (stream_pacer.go): clockAt is the next clock update
+	// or heartbeat, pingAt the next ping of a stream gone quiet.
+	pace            *paced
+	clockAt, pingAt time.Time
 	// uncount ends the stream's count in the metrics.
 	uncount func()
 	// first is the snapshot the stream began with, taken to know the
@@ -81,10 +81,10 @@ type gameStream struct {
 	// the functions below (prepare) are the work's input and output, kept
 	// from one wake to the next so that a wake allocates nothing on the
 	// stream's goroutine (own_stack.go).
-	own                       *ownStack
-	burst                     []*play.Event
-	rendered                  bool
-	deliverFn, tickFn, pingFn func() error
+	own               *ownStack
+	burst             []*play.Event
+	rendered          bool
+	deliverFn, paceFn func() error
 }
 
 // gameViewer is who watches a game stream: a player of one side, or not.
@@ -118,8 +118,8 @@ func (gs *gameStream) serve(ctx context.Context) {
 // errStreamOver ends a stream whose feed ended: no error to log.
 var errStreamOver = errors.New("handlers: the stream is over")
 
-// begin counts the stream as open, sends the first panel and starts the
-// stream's timers.
+// begin counts the stream as open, sends the first panel and starts
+// pacing the stream.
 func (gs *gameStream) begin() error {
 	h := gs.h
 	gs.uncount = h.metrics.streamStarted()
@@ -131,31 +131,33 @@ func (gs *gameStream) begin() error {
 	// once the game is over. Every panel carries the clocks, so a game
 	// moving faster than clockSync needs no update between its moves: with
 	// thousands of streams they would cost as much as the moves.
-	gs.clock = time.NewTicker(h.clockSync)
-	gs.lastWrite = time.Now()
+	now := time.Now()
+	gs.clockAt, gs.lastWrite = now.Add(h.clockSync), now
 	// A player's stream pings the page to measure the round trip (lag.go).
 	// A ping rides with the next event once lagPing has passed since the
 	// last one (putPingIfDue): the first panel, a move, the clocks. Only a
 	// stream that sent no ping for twice as long sends one of its own, at
-	// the timer, which each ping starts again: with thousands of streams,
-	// pings of their own every few seconds were more writes than the
-	// moves, and a timer left to run woke the streams about as often as
-	// the moves did.
-	if gs.lagUser != 0 {
-		gs.pingTimer = time.NewTimer(2 * h.lagPing)
-		gs.pingC = gs.pingTimer.C
-	}
+	// pingAt, which each ping puts off: with thousands of streams, pings
+	// of their own every few seconds were more writes than the moves, and
+	// a time not put off woke the streams about as often as the moves did.
+	gs.pingAt = now.Add(2 * h.lagPing)
+	gs.pace = h.pacer.add(gs.due())
 	return nil
 }
 
-// finish stops the stream's timers and closes the stream and the feed; a
+// due is when the stream is next to wake for its clocks or its ping.
+func (gs *gameStream) due() time.Time {
+	if gs.lagUser != 0 && gs.pingAt.Before(gs.clockAt) {
+		return gs.pingAt
+	}
+	return gs.clockAt
+}
+
+// finish stops pacing the stream and closes the stream and the feed; a
 // player is disconnected from the table.
 func (gs *gameStream) finish() {
-	if gs.pingTimer != nil {
-		gs.pingTimer.Stop()
-	}
-	if gs.clock != nil {
-		gs.clock.Stop()
+	if gs.pace != nil {
+		gs.h.pacer.remove(gs.pace)
 	}
 	if gs.uncount != nil {
 		gs.uncount()
@@ -171,11 +173,12 @@ func (gs *gameStream) finish() {
 	gs.feed.Close()
 }
 
-// wait is the stream's loop: it waits for the game's events, the clock
-// updates and the pings until the stream's context ends, a write fails
-// or the feed ends (errStreamOver). It only waits: each case's work is in
-// a function of its own (and on a stack of its own, ownStack), so that
-// the frames of an idle stream stay few and small (sse_handoff.go).
+// wait is the stream's loop: it waits for the game's events and for the
+// pacer's wakes (the clock updates and the pings) until the stream's
+// context ends, a write fails or the feed ends (errStreamOver). It only
+// waits: each case's work is in a function of its own (and on a stack of
+// its own, ownStack), so that the frames of an idle stream stay few and
+// small (sse_handoff.go).
 func (gs *gameStream) wait() error {
 	for {
 		var err error
@@ -184,10 +187,8 @@ func (gs *gameStream) wait() error {
 			return nil
 		case ev, ok := <-gs.feed.Events():
 			err = gs.onEvent(ev, ok)
-		case <-gs.clock.C:
-			err = gs.onTick()
-		case <-gs.pingC:
-			err = gs.onPing()
+		case <-gs.pace.wake:
+			err = gs.onPace()
 		}
 		if err != nil {
 			return err
@@ -214,16 +215,35 @@ func (gs *gameStream) onEvent(ev *play.Event, ok bool) error {
 	if gs.rendered {
 		// The panel carried the clocks: the next update is due only
 		// after clockSync without one.
-		gs.clock.Reset(gs.h.clockSync)
+		gs.clockAt = gs.lastWrite.Add(gs.h.clockSync)
 	}
+	// A ping that rode with the panel put the next one off too.
+	gs.h.pacer.set(gs.pace, gs.due())
 	return err
 }
 
-// onTick sends the clocks or a heartbeat (tick).
-func (gs *gameStream) onTick() error { return gs.own.run(gs.tickFn) }
+// onPace sends what the pacer woke the stream for (paced), and says when
+// it is due next: a wake clears the time.
+func (gs *gameStream) onPace() error {
+	err := gs.own.run(gs.paceFn)
+	gs.h.pacer.set(gs.pace, gs.due())
+	return err
+}
 
-// onPing sends a ping if the stream has been quiet (pingIfQuiet).
-func (gs *gameStream) onPing() error { return gs.own.run(gs.pingFn) }
+// paced sends a ping if the stream has been quiet (pingIfQuiet) and the
+// clocks or a heartbeat (tick), whichever is due at now.
+func (gs *gameStream) paced(ctx context.Context, now time.Time) error {
+	if gs.lagUser != 0 && !now.Before(gs.pingAt) {
+		if err := gs.pingIfQuiet(now); err != nil {
+			return err
+		}
+	}
+	if now.Before(gs.clockAt) {
+		return nil
+	}
+	gs.clockAt = now.Add(gs.h.clockSync)
+	return gs.tick(ctx, now)
+}
 
 // prepare makes what the stream's wakes reuse (own, and the work of each
 // kind of wake), before the stream serves.
@@ -233,8 +253,7 @@ func (gs *gameStream) prepare() {
 		gs.rendered, err = gs.deliver(gs.ctx, gs.burst)
 		return err
 	}
-	gs.tickFn = func() error { return gs.tick(gs.ctx, time.Now()) }
-	gs.pingFn = func() error { return gs.pingIfQuiet(time.Now()) }
+	gs.paceFn = func() error { return gs.paced(gs.ctx, time.Now()) }
 }
 
 // logEnd logs why the stream ended. It is kept out of line: inlined, its
@@ -444,17 +463,15 @@ func (gs *gameStream) putPingIfDue(status game.Status, now time.Time) {
 		return
 	}
 	gs.lastPing = now
-	if gs.pingTimer != nil { // nil before the first panel is out (begin)
-		gs.pingTimer.Reset(2 * gs.h.lagPing)
-	}
+	gs.pingAt = now.Add(2 * gs.h.lagPing)
 	gs.stream.put("", views.EventLagPing, []byte(nonce))
 }
 
-// pingIfQuiet sends a ping on its own: its timer fires once no ping went
-// out for twice lagPing, since each starts it again (putPingIfDue). Sent
-// or not (the game is not live), the next check is as far again.
+// pingIfQuiet sends a ping on its own: its time comes once no ping went
+// out for twice lagPing, since each puts it off (putPingIfDue). Sent or
+// not (the game is not live), the next check is as far again.
 func (gs *gameStream) pingIfQuiet(now time.Time) error {
-	gs.pingTimer.Reset(2 * gs.h.lagPing)
+	gs.pingAt = now.Add(2 * gs.h.lagPing)
 	if gs.shown == nil {
 		return nil
 	}

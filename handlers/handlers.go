@@ -191,6 +191,8 @@ type Handler struct {
 	// off. lagPing paces its pings (see Config).
 	lag     *lagMeter
 	lagPing time.Duration
+	// pacer wakes the game streams for their clock updates and pings.
+	pacer *streamPacer
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
 	iceServers  string
 	streamWrite time.Duration // see Config.StreamWriteTimeout
@@ -256,6 +258,11 @@ func New(cfg Config) *Handler {
 	if h.clockSync <= 0 {
 		h.clockSync = DefaultClockSync
 	}
+	shortest := h.clockSync // of the intervals the game streams' pacer keeps
+	if h.lag != nil {
+		shortest = min(shortest, 2*h.lagPing)
+	}
+	h.pacer = newStreamPacer(shortest)
 	h.streamWrite = cmp.Or(max(cfg.StreamWriteTimeout, 0), DefaultStreamWriteTimeout)
 	if h.bundle == nil {
 		h.bundle = locales.Default()
