@@ -191,7 +191,8 @@ type Handler struct {
 	// off. lagPing paces its pings (see Config).
 	lag     *lagMeter
 	lagPing time.Duration
-	// pacer wakes the game streams for their clock updates and pings.
+	// pacer wakes the game streams for their clock updates and pings,
+	// and the Watch streams for their heartbeats.
 	pacer *streamPacer
 	// iceServers is Config.ICEServers as the voice script reads it (JSON).
 	iceServers  string

@@ -14,9 +14,10 @@ import (
 // the heap only while a goroutine waits on it); the runtime's walks of its
 // heaps for the timers so moved or stopped (timers.adjust, timers.check)
 // were 2.5 to 3.4% of the server's CPU. A streamPacer is one timer for
-// all of a Handler's game streams instead: every step it looks at each
-// stream's due time, one field, and wakes those whose time has come.
-// A stream is woken between its due time and a step later.
+// all of a Handler's game streams instead, and for its Watch streams
+// (watch.go), which wake as often for their heartbeats: every step it
+// looks at each stream's due time, one field, and wakes those whose time
+// has come. A stream is woken between its due time and a step later.
 
 // streamPacer wakes the paced streams whose due time has passed.
 type streamPacer struct {

@@ -76,12 +76,12 @@ type watchStream struct {
 	// shown are the games on the page: the others' moves are not sent.
 	shown     map[int64]bool
 	lastWrite time.Time
-	// stream is where the events go, sub the list's changes, tick the
-	// pace of the checks and heartbeats (begin); uncount ends the
-	// stream's count in the metrics.
+	// stream is where the events go, sub the list's changes; pace wakes
+	// the stream for its checks and heartbeats (begin, the game streams'
+	// pacer); uncount ends the stream's count in the metrics.
 	stream  *sseWriter
 	sub     *watchSub
-	tick    *time.Ticker
+	pace    *paced
 	uncount func()
 	// ctx is the stream's context, set when it starts to serve; own runs
 	// its work, the functions below (prepare), off its goroutine, event
@@ -120,8 +120,8 @@ func (ws *watchStream) serve(ctx context.Context) {
 }
 
 // begin counts the stream as open, subscribes it to the list and sends
-// the list; then it starts the ticker: every few seconds, as a game
-// stream's clocks, the stream checks that the client is still there (a
+// the list; then it starts pacing the stream: every few seconds, as a
+// game stream's clocks, the stream checks that the client is still there (a
 // stream taken out of net/http) and sends a heartbeat when idle.
 func (ws *watchStream) begin(ctx context.Context) error {
 	h := ws.h
@@ -131,14 +131,14 @@ func (ws *watchStream) begin(ctx context.Context) error {
 	if err := ws.sendList(ctx, games); err != nil {
 		return err
 	}
-	ws.tick = time.NewTicker(h.clockSync)
+	ws.pace = h.pacer.add(time.Now().Add(h.clockSync))
 	return nil
 }
 
-// finish stops the ticker and the subscription, and closes the stream.
+// finish stops the pacing and the subscription, and closes the stream.
 func (ws *watchStream) finish() {
-	if ws.tick != nil {
-		ws.tick.Stop()
+	if ws.pace != nil {
+		ws.h.pacer.remove(ws.pace)
 	}
 	if ws.sub != nil {
 		ws.h.watch.unsubscribe(ws.sub)
@@ -161,8 +161,8 @@ func (ws *watchStream) wait(ctx context.Context) error {
 				return nil // dropped, or the server stops: the page reconnects
 			}
 			err = ws.onEvent(e)
-		case now := <-ws.tick.C:
-			err = ws.onTick(now)
+		case <-ws.pace.wake:
+			err = ws.onTick(time.Now())
 		}
 		if err != nil {
 			return err
@@ -194,6 +194,7 @@ func (ws *watchStream) sendEvent(ctx context.Context, e *watchEvent) error {
 // onTick ends a stream whose client went away, and sends a heartbeat
 // after heartbeat without a write.
 func (ws *watchStream) onTick(now time.Time) error {
+	ws.h.pacer.set(ws.pace, now.Add(ws.h.clockSync))
 	switch {
 	case ws.conn != nil && peerGone(ws.conn):
 		return errClientGone

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 )
@@ -45,6 +46,73 @@ func TestWorkerPool(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestWorkerPoolEndsTheLongIdle: the sweep ends the workers idle for
+// longer than the pool's idle time, at the bottom of the idle ones, and
+// keeps the latest idle, which takes the next job.
+func TestWorkerPoolEndsTheLongIdle(t *testing.T) {
+	p := newWorkerPool(3, time.Hour)
+	var started sync.WaitGroup
+	release := make(chan struct{})
+	for range 3 {
+		started.Add(1)
+		if !p.hand(func() { started.Done(); <-release }) {
+			t.Fatal("a job refused with fewer than 3 workers busy")
+		}
+	}
+	started.Wait()
+	close(release)
+	idle := func() int {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return len(p.ready)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for idle() != 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of 3 workers idle after their jobs", idle())
+		}
+		time.Sleep(time.Millisecond)
+	}
+
+	p.mu.Lock()
+	long := time.Now().Add(-2 * p.idle)
+	p.ready[0].idleFrom, p.ready[1].idleFrom = long, long
+	latest := p.ready[2]
+	p.mu.Unlock()
+	p.sweepIdle()
+	for p.workers.Load() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d workers after the sweep, want the 1 idle for less than an hour", p.workers.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	p.mu.Lock()
+	if len(p.ready) != 1 || p.ready[0] != latest {
+		t.Errorf("the sweep kept %d idle workers, want the latest one", len(p.ready))
+	}
+	p.mu.Unlock()
+
+	done := make(chan struct{})
+	if !p.hand(func() { close(done) }) {
+		t.Fatal("the next job refused with a worker idle")
+	}
+	<-done
+	if n := p.workers.Load(); n != 1 {
+		t.Errorf("%d workers after the next job, want the idle one to take it", n)
+	}
+	for idle() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the worker did not come back idle after its job")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// The test's end: the sweep's timer stops, and the worker ends.
+	p.mu.Lock()
+	p.sweep.Stop()
+	p.ready[0].jobs <- nil
+	p.mu.Unlock()
 }
 
 // TestOnRequestWorkerPanics: a panic in a request run on a worker is
