@@ -118,9 +118,9 @@ func (p *workerPool) sweepIdle() {
 // workers wait their turn with their jobs half done and a move's events
 // find none idle: at 4 a core, a render on a goroutine of its own grew
 // its stack afresh (3 to 5% of the server's CPU at 10,000 games). An idle
-// worker costs its stack, 8 to 16 KB, for 100 ms. A core is Go's default
-// GOMAXPROCS when the package loads, before `satranc serve` raises it
-// (app.tuneProcs).
+// worker costs its stack, 8 to 16 KB, for 100 to 200 ms (sweepIdle). A
+// core is Go's default GOMAXPROCS when the package loads, before `satranc
+// serve` raises it (app.tuneProcs).
 var renderWorkers = newWorkerPool(16*runtime.GOMAXPROCS(0), 100*time.Millisecond)
 
 // requestWorkers run the HTTP/2 requests other than the streams'
