@@ -33,7 +33,7 @@ type paced struct {
 	// wake has a value once the stream's due time has passed.
 	wake chan struct{}
 	// due is when the stream wants waking, from the pacer's origin; 0
-	// once the pacer woke it, until the stream says when next (at).
+	// once the pacer woke it, until the stream says when next (set).
 	due atomic.Int64
 	// i is the stream's index in the pacer's paced, -1 once removed.
 	i int

@@ -18,10 +18,10 @@ import (
 // The idle workers wait in a stack, the latest idle on top, and each job
 // goes to the top one, as fasthttp's workers do: under a light load the
 // same few workers take every job, and those at the bottom, idle for
-// longer than idle, are ended by one timer of the pool's. A worker of its
-// own idle timer had that timer's channel in its wait: every wake took the
-// timer out of the runtime's heap and every wait put it back, thousands
-// of times a second at 5,000 games.
+// longer than idle, are ended by one timer of the pool's. With an idle
+// timer of its own, a worker had that timer's channel in its wait: every
+// wake took the timer out of the runtime's heap and every wait put it
+// back, thousands of times a second at 5,000 games.
 type workerPool struct {
 	mu sync.Mutex
 	// ready are the idle workers, in the order they became idle.
@@ -31,7 +31,7 @@ type workerPool struct {
 	sweep   *time.Timer
 	workers atomic.Int32
 	max     int32
-	idle    time.Duration
+	idle    time.Duration // a worker without a job for this long ends
 }
 
 // worker is one goroutine of a workerPool (work).
