@@ -117,7 +117,8 @@ func TestBotAnswersDrawAtPublicTable(t *testing.T) {
 		if snap, _ := s.Game(ctx, id); snap.Status != game.Active || !snap.DrawOffer {
 			t.Errorf("before 1 s: %v, offer standing %v; want no answer yet", snap.Status, snap.DrawOffer)
 		}
-		time.Sleep(2 * time.Second)
+		// publicDrawDelay is under 3 s: by 3 s the answer has come.
+		time.Sleep(2*time.Second + time.Millisecond)
 		synctest.Wait()
 		if snap, _ := s.Game(ctx, id); snap.Status != game.Finished || snap.Outcome.Reason != game.Agreement {
 			t.Errorf("after 3 s: %v %v, want a draw by agreement", snap.Status, snap.Outcome)
