@@ -4,13 +4,15 @@ import "runtime/debug"
 
 // defaultGCPercent paces the garbage collector of `satranc serve` unless
 // the GOGC environment variable sets it: a collection starts once the heap
-// has grown by this percentage of what the last one left live. At Go's
-// own default, 100, the 5,000-game soak collects twice as often, and more
-// of its ten-second windows meet a mark: its p99 came out at 27.6 to 78.6
-// ms in three runs against 21.5 to 29.1 in three at 200, for a peak RSS
-// of 0.66 to 0.70 GB instead of 0.84 to 0.90 (docs/performance.md, "The
-// collector's pace"). GOMEMLIMIT caps the heap in either case.
-const defaultGCPercent = 200
+// has grown by this percentage of what the last one left live. At 50 the
+// 5,000-game soak ran in 0.36 to 0.38 GB of RSS against 0.70 GB at 200,
+// at a p99 of 67.0 ms against 75.8 in ten-minute soaks one after the
+// other, for 487 s of CPU against 478 (docs/performance.md, "The
+// collector's pace"): the server allocates little enough that the more
+// frequent cycles cost it about as much as the larger heap's. A host
+// short of CPU rather than memory may set GOGC=200. GOMEMLIMIT caps the
+// heap in either case.
+const defaultGCPercent = 50
 
 // tuneGC applies defaultGCPercent unless getenv("GOGC") is set, and
 // returns the percentage in effect.
