@@ -19,6 +19,7 @@ import (
 	"satranc/engine/cosmetics"
 	"satranc/engine/live"
 	"satranc/engine/lobby"
+	"satranc/engine/opening"
 	"satranc/engine/play"
 	"satranc/engine/tourney"
 	"satranc/handlers"
@@ -104,6 +105,7 @@ func Run(ctx context.Context, cfg Config) (err error) {
 	logger := cfg.Logger
 	logger.Info("garbage collector", "gogc", tuneGC(os.Getenv))
 	logger.Info("processors", "gomaxprocs", tuneProcs(os.Getenv), "cpus", runtime.NumCPU())
+	go opening.Preload() // beside the store's opening: the first game does not wait for the book
 	st, pg, err := OpenStore(ctx, cfg.DBPath)
 	if err != nil {
 		return err
