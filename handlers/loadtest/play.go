@@ -41,6 +41,10 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 			return
 		}
 	}
+	if ctx.Err() != nil {
+		p.endUnplayed(ctx)
+		return
+	}
 	for ctx.Err() == nil {
 		gameCtx, closeStreams := context.WithCancel(ctx)
 		streams := [2]*gameStream{newGameStream(), newGameStream()}
@@ -162,4 +166,15 @@ func playGame(ctx context.Context, cfg Config, rng *rand.Rand, path string, user
 		st.moved(sent, at.Sub(sent))
 	}
 	return true
+}
+
+// endUnplayed resigns the pair's game, created before play, when the run
+// ends before the pair has played it (its turn in the ramp not come, or
+// the run over before its first move): the run leaves no game running
+// on the server. A game left there would be resumed by the server's next
+// start, on the next run's copy of the database too.
+func (p *pair) endUnplayed(ctx context.Context) {
+	if p.path != "" {
+		p.white.resign(context.WithoutCancel(ctx), p.path)
+	}
 }

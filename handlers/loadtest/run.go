@@ -265,6 +265,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 			if cfg.Ramp > 0 {
 				select {
 				case <-playCtx.Done():
+					p.endUnplayed(playCtx)
 					return
 				case <-time.After(cfg.Ramp * time.Duration(i) / time.Duration(len(pairs))):
 				}

@@ -260,3 +260,26 @@ func TestRunAgainstFakeSite(t *testing.T) {
 		cfg.Spectators = 0 // they cost two seconds of settling
 	}
 }
+
+// TestRunLeavesNoGameRunning: a run that ends before its pairs play (here
+// at once: a duration of a nanosecond, the games created in the set-up)
+// resigns every game it created, as one that played does.
+func TestRunLeavesNoGameRunning(t *testing.T) {
+	srv, site := newFakeSite(t)
+	cfg := Config{Base: strings.TrimPrefix(srv.URL, "http://") + "/", Games: 3, Duration: time.Nanosecond, Think: time.Second,
+		Every: time.Second, MaxPly: 8, Setup: 2}
+	var out bytes.Buffer
+	if _, err := Run(t.Context(), cfg, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	if len(site.games) != cfg.Games {
+		t.Fatalf("%d games created, want %d", len(site.games), cfg.Games)
+	}
+	for i, g := range site.games {
+		if !g.over {
+			t.Errorf("game %d is still running after the run", i+1)
+		}
+	}
+}
