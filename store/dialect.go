@@ -25,7 +25,7 @@ type Dialect struct {
 	strict bool
 	// soloStatements: a statement outside a transaction is as safe as one
 	// inside (SQLite's single writer in one process), so a batch of one
-	// move needs no transaction (moveBatcher.solo).
+	// move needs no transaction (writeBatcher.solo).
 	soloStatements bool
 }
 

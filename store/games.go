@@ -199,44 +199,15 @@ func (s *Store) StartGame(ctx context.Context, id int64, white, black game.Seat,
 // AppendMove stores move m of game id and, if end is not nil, ends the
 // game, in one transaction. The move must be the next ply of an active game.
 //
-// A move that ends nothing, nearly every one, is committed together with
-// the other games' moves waiting at the same time (move_batch.go): under
-// load, the writer connection (see Store) is what every move waits for. A
-// move that ends the game is written with the game's end and settlement.
-// Either way, on a node of a cluster the transaction that writes the move
-// first checks the fence (fence.go).
+// The move is committed together with the other games' writes waiting at
+// the same time (write_batch.go): under load, the writer connection (see
+// Store) is what every move waits for. On a node of a cluster the
+// transaction that writes the move first checks the fence (fence.go).
 func (s *Store) AppendMove(ctx context.Context, id int64, m play.StoredMove, end *play.Ending) error {
-	var err error
-	if end == nil {
-		err = s.moves.append(ctx, id, m)
-	} else {
-		err = s.appendEnding(ctx, id, m, *end)
-	}
-	if err != nil {
+	if err := s.writes.write(ctx, gameWrite{id: id, move: &m, end: end}); err != nil {
 		return fmt.Errorf("store: game %d, move %d: %w", id, m.Ply, err)
 	}
 	return nil
-}
-
-// appendEnding writes move m of game id and the game's end in one
-// transaction, which first checks the game's lease.
-func (s *Store) appendEnding(ctx context.Context, id int64, m play.StoredMove, end play.Ending) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = tx.Rollback() }()
-	err = s.fenceGame(ctx, tx, id)
-	if err == nil {
-		err = appendMove(ctx, tx, id, m)
-	}
-	if err == nil {
-		err = finishGame(ctx, tx, id, end)
-	}
-	if err == nil {
-		err = tx.Commit()
-	}
-	return err
 }
 
 // appendMove inserts move m if game id is active and m is its next ply; if
@@ -263,30 +234,20 @@ func appendMove(ctx context.Context, q sqlx.ExtContext, id int64, m play.StoredM
 		"SELECT status, (SELECT COUNT(*) FROM moves WHERE game_id = games.id) AS plies FROM games WHERE id = ?", id)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return moveRefusal{errGameNotFound}
+		return refusal{errGameNotFound}
 	case err != nil:
 		return err
 	case cur.Status != game.Active.String():
-		return moveRefusal{fmt.Errorf("game is %s", cur.Status)}
+		return refusal{fmt.Errorf("game is %s", cur.Status)}
 	}
-	return moveRefusal{fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)}
+	return refusal{fmt.Errorf("ply %d does not follow ply %d", m.Ply, cur.Plies)}
 }
 
-// FinishGame ends game id (a waiting or active game) as end says.
+// FinishGame ends game id (a waiting or active game) as end says, and
+// settles it, committed with the other games' writes waiting at the same
+// time, as AppendMove's moves are.
 func (s *Store) FinishGame(ctx context.Context, id int64, end play.Ending) error {
-	tx, err := s.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: finish game %d: %w", id, err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	err = s.fenceGame(ctx, tx, id)
-	if err == nil {
-		err = finishGame(ctx, tx, id, end)
-	}
-	if err == nil {
-		err = tx.Commit()
-	}
-	if err != nil {
+	if err := s.writes.write(ctx, gameWrite{id: id, end: &end}); err != nil {
 		return fmt.Errorf("store: finish game %d: %w", id, err)
 	}
 	return nil
@@ -294,7 +255,7 @@ func (s *Store) FinishGame(ctx context.Context, id int64, end play.Ending) error
 
 func finishGame(ctx context.Context, q sqlx.ExtContext, id int64, end play.Ending) error {
 	if !end.Status.Over() {
-		return fmt.Errorf("ending with status %s", end.Status)
+		return refusal{fmt.Errorf("ending with status %s", end.Status)}
 	}
 	endedBy := ""
 	if end.Outcome.Reason != game.NoReason {
@@ -313,7 +274,8 @@ func finishGame(ctx context.Context, q sqlx.ExtContext, id int64, end play.Endin
 }
 
 // oneRow checks that an UPDATE of game id changed a row: if not, the game
-// is missing or not in the state the update wanted.
+// is missing or not in the state the update wanted, and the refusal says
+// which (nothing was written).
 func oneRow(ctx context.Context, q sqlx.QueryerContext, res sql.Result, id int64, want string) error {
 	n, err := res.RowsAffected()
 	if err != nil || n == 1 {
@@ -321,11 +283,11 @@ func oneRow(ctx context.Context, q sqlx.QueryerContext, res sql.Result, id int64
 	}
 	var status string
 	if err := sqlx.GetContext(ctx, q, &status, "SELECT status FROM games WHERE id = ?", id); errors.Is(err, sql.ErrNoRows) {
-		return errGameNotFound
+		return refusal{errGameNotFound}
 	} else if err != nil {
 		return err
 	}
-	return fmt.Errorf("game is %s, not %s", status, want)
+	return refusal{fmt.Errorf("game is %s, not %s", status, want)}
 }
 
 // toGame converts rows to a play.GameRecord.

@@ -46,9 +46,9 @@ type Store struct {
 	rdb countedDB
 	// errs counts the database errors of both (Errors).
 	errs *errCounter
-	// moves writes the moves that end nothing, in batches (move_batch.go),
+	// writes makes the games' moves and ends, in batches (write_batch.go),
 	// as suits the database: set by Open.
-	moves *moveBatcher
+	writes *writeBatcher
 	// path is the SQLite database file ("" on another database).
 	path string
 	// dialect is the database's (sqliteDialect, or OpenDB's).
@@ -151,7 +151,7 @@ func (s *Store) openReaders(ctx context.Context, rdb *sqlx.DB) error {
 		_ = s.Close()
 		return fmt.Errorf("readers: %w", err)
 	}
-	s.moves = newMoveBatcher(s.db, s.fenceGame, s.dialect.soloStatements)
+	s.writes = newWriteBatcher(s.db, s.fenceGame, s.dialect.soloStatements)
 	return nil
 }
 
@@ -214,8 +214,8 @@ func (s *Store) init(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if s.moves != nil { // nil when Open failed before making it
-		s.moves.close() // the moves queued are written first
+	if s.writes != nil { // nil when Open failed before making it
+		s.writes.close() // the writes queued are made first
 	}
 	var rerr error
 	if s.rdb.DB != nil {
