@@ -112,20 +112,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		return nil, err
 	}
 	cfg.Base, cfg.Debug = withScheme(cfg.Base), withScheme(cfg.Debug)
-	tr := &http.Transport{
-		MaxIdleConns:        4*cfg.Games + 64,
-		MaxIdleConnsPerHost: 4*cfg.Games + 64,
-		IdleConnTimeout:     90 * time.Second,
-	}
-	if cfg.H2C {
-		tr.Protocols = new(http.Protocols)
-		tr.Protocols.SetUnencryptedHTTP2(true)
-	}
-	defer tr.CloseIdleConnections()
-	streamsTr := tr.Clone()
-	defer streamsTr.CloseIdleConnections()
-	both := transports{requests: tr, streams: streamsTr}
-	metricsClient := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	both := newTransports(cfg)
+	defer both.closeIdle()
+	metricsClient := &http.Client{Transport: both.requests, Timeout: 10 * time.Second}
 	st := newStats()
 	var samples []Sample
 	sample := func(label string) Sample {
@@ -294,8 +283,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	games.Wait()
 	closeSpectators()
 	// Idle keep-alive connections would count as the server's goroutines.
-	tr.CloseIdleConnections()
-	streamsTr.CloseIdleConnections()
+	both.closeIdle()
 	end := sample("end")
 	after := linger(ctx, cfg, sample, liveSample, out)
 
