@@ -44,7 +44,7 @@ type transports struct {
 // spare ones once they are up: a two-minute run at 5,000 games made the
 // server accept 1,961 to 4,783 connections, most in the second after the
 // driver resigned its games, each with its goroutine and buffers, and
-// the process's high-water mark was 356 to 425 MB against 338 to 344
+// the process's high-water mark was 364 to 435 MB against 346 to 352
 // with the bound. Caddy 2.6.2 in front of the server, sent 5,000 requests
 // at once from 5,000 connections of its own, opened 8 to the server
 // (docs/performance.md, "Memory"). A connection carries up to 256
