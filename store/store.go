@@ -36,7 +36,9 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // every transaction goes through db, a pool of exactly one connection,
 // where waiting writers queue in order (in database/sql) instead of
 // polling the lock; reads outside a transaction go through rdb, read-only
-// connections that WAL lets read while the writer writes.
+// connections that WAL lets read while the writer writes. On SQLite a
+// connection of its own copies the write-ahead log into the file beside
+// the writer (checkpoint.go).
 type Store struct {
 	// db is the writer: every transaction and every INSERT, UPDATE and
 	// DELETE. A transaction on it must not call another Store method that
@@ -49,6 +51,9 @@ type Store struct {
 	// writes makes the games' moves and ends, in batches (write_batch.go),
 	// as suits the database: set by Open.
 	writes *writeBatcher
+	// checkpoints copies SQLite's write-ahead log into the database file
+	// beside the writer (checkpoint.go); nil on another database.
+	checkpoints *checkpointer
 	// path is the SQLite database file ("" on another database).
 	path string
 	// dialect is the database's (sqliteDialect, or OpenDB's).
@@ -81,7 +86,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if strings.Contains(path, "://") {
 		return nil, fmt.Errorf("store: open %q: a SQLite database is a file path, not a URL", path)
 	}
-	db, err := sqlx.Open("sqlite3", dsn(path, false))
+	db, err := sqlx.Open(writerDriver, dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
@@ -100,6 +105,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	rdb.SetMaxOpenConns(readers)
 	rdb.SetMaxIdleConns(readers)
 	if err := s.openReaders(ctx, rdb); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if s.checkpoints, err = startCheckpointer(ctx, path, s.errs, &s.writes.commits); err != nil {
+		_ = s.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	return s, nil
@@ -217,11 +226,15 @@ func (s *Store) Close() error {
 	if s.writes != nil { // nil when Open failed before making it
 		s.writes.close() // the writes queued are made first
 	}
+	var cerr error
+	if s.checkpoints != nil {
+		cerr = s.checkpoints.close()
+	}
 	var rerr error
 	if s.rdb.DB != nil {
 		rerr = s.rdb.Close()
 	}
-	if err := errors.Join(rerr, s.db.Close()); err != nil {
+	if err := errors.Join(cerr, rerr, s.db.Close()); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil

@@ -165,6 +165,9 @@ func TestPragmas(t *testing.T) {
 		{"journal_mode", "wal"},
 		{"foreign_keys", "1"},
 		{"busy_timeout", "5000"},
+		// The writer's own checkpoint is the backstop of the checkpointer's
+		// (checkpoint.go).
+		{"wal_autocheckpoint", "10000"},
 	}
 	for i := range 3 {
 		c, err := s.db.Connx(ctx)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jmoiron/sqlx"
 
@@ -67,6 +68,9 @@ type writeBatcher struct {
 	// close is refused instead of waiting for a batch that never comes.
 	mu     sync.RWMutex
 	closed bool
+	// commits counts the transactions committed, for the checkpointer to
+	// tell whether the log has grown since its last look.
+	commits atomic.Uint64
 }
 
 // gameWrite is one write of game id waiting for its batch: a move, the
@@ -176,6 +180,7 @@ func (b *writeBatcher) commit(batch []gameWrite) {
 			}
 		}
 	}
+	b.commits.Add(1)
 	for i, w := range batch {
 		w.answer <- results[i]
 	}
