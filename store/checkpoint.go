@@ -21,8 +21,8 @@ const checkpointEvery = time.Second
 // writerAutoCheckpoint is the log's length, in pages, past which the
 // writer's own commit checkpoints (SQLite's default is 1,000). The
 // checkpointer copies the log long before that; the writer's checkpoint
-// is the backstop should it fall behind, and since the log is copied by
-// then it has little to copy.
+// is the backstop should it fall behind, and what starts the log over
+// (docs/performance.md, "The checkpoints").
 const writerAutoCheckpoint = 10_000
 
 // writerDriver is the SQLite driver of the writer's connection: the
@@ -51,8 +51,7 @@ type checkpointer struct {
 	db countedDB
 	// commits counts the writer's transactions (writeBatcher.commits): a
 	// tick that finds it unchanged has nothing to copy and does nothing,
-	// so that an idle server does not wake the database four times a
-	// second.
+	// so that an idle server does not wake the database every second.
 	commits *atomic.Uint64
 	stop    chan struct{}
 	closing sync.Once
@@ -69,10 +68,7 @@ func startCheckpointer(ctx context.Context, path string, errs *errCounter, commi
 	if err != nil {
 		return nil, fmt.Errorf("checkpointer: %w", err)
 	}
-	db.SetMaxOpenConns(1)
-	db.SetMaxIdleConns(1)
-	db.SetConnMaxIdleTime(0)
-	db.SetConnMaxLifetime(0)
+	keepOneConnection(db)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("checkpointer: %w", err)

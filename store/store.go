@@ -143,13 +143,19 @@ func OpenDB(ctx context.Context, writer, readers *sqlx.DB, d Dialect) (*Store, e
 // newStore makes a Store on the writer pool db of dialect d, which keeps
 // exactly one connection.
 func newStore(db *sqlx.DB, d Dialect) *Store {
+	keepOneConnection(db)
+	errs := &errCounter{constraint: d.Constraint}
+	return &Store{db: countedDB{db, errs}, errs: errs, dialect: d, fence: noFence, Now: time.Now,
+		SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
+}
+
+// keepOneConnection makes db a pool of exactly one connection, kept open
+// for the pool's life.
+func keepOneConnection(db *sqlx.DB) {
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)
 	db.SetConnMaxLifetime(0)
-	errs := &errCounter{constraint: d.Constraint}
-	return &Store{db: countedDB{db, errs}, errs: errs, dialect: d, fence: noFence, Now: time.Now,
-		SignupGrant: chips.DefaultSignupGrant, DailyBonus: chips.DefaultDailyBonus}
 }
 
 // openReaders adds the read pool rdb to s, once the writer has migrated
