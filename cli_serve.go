@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"time"
 	_ "time/tzdata" // --time-zone works on a machine without zoneinfo
@@ -173,11 +174,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 
-	logger, err := logs.logger(stderr)
+	logOut := newLogBuffer(stderr, logFlushEvery)
+	defer logOut.Close()
+	logger, err := logs.logger(logOut)
 	if err != nil {
 		fmt.Fprintf(stderr, "satranc serve: %v\n", err)
 		return 2
 	}
+	logger = slog.New(promptLines{logger.Handler(), logOut})
 	cfg.Version, cfg.Logger = buildVersion(), logger
 	if err := app.Run(ctx, cfg); err != nil {
 		logger.Error("serve", "err", err)

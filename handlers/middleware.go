@@ -35,6 +35,11 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// AccessLogMessage is the message of the access log's lines, one a
+// request: the server's log writer lets them wait for a batch (satranc
+// serve's logBuffer) and writes every other line at once.
+const AccessLogMessage = "request"
+
 // logRequests logs one line per request with its status, size, duration
 // and protocol. It compresses pages too (compressPages), inside the log, so
 // that the size logged is the size on the wire, and here, ahead of every
@@ -62,7 +67,7 @@ func (h *Handler) logRequests(next http.Handler) http.Handler {
 			// methods look it up (runtime.Callers) for a source that the
 			// site's handlers never print, some 250 ns of every request
 			// (BenchmarkLogRequests).
-			line := slog.NewRecord(time.Now(), level, "request", 0)
+			line := slog.NewRecord(time.Now(), level, AccessLogMessage, 0)
 			line.AddAttrs(
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),

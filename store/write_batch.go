@@ -30,12 +30,13 @@ type refusal struct{ error }
 
 func (r refusal) Unwrap() error { return r.error }
 
-// writeBatcher commits the moves and game ends of many games together: one
-// goroutine takes every write waiting, makes them in one transaction on
-// the writer connection and then answers each, so that a write is
-// acknowledged only once it is committed. Open makes one for every store,
-// set for its database (newWriteBatcher), so that AppendMove and
-// FinishGame do not ask which deployment they run in.
+// writeBatcher commits the moves and game ends of many games together:
+// the writes that come while a batch is being committed queue for the
+// next, which makes them all in one transaction on the writer connection
+// and then answers each, so that a write is acknowledged only once it is
+// committed. Open makes one for every store, set for its database
+// (newWriteBatcher), so that AppendMove and FinishGame do not ask which
+// deployment they run in.
 //
 // With a transaction of its own per write, each game waited for the writer
 // connection in database/sql's queue, and the connection passed from one
@@ -48,6 +49,14 @@ func (r refusal) Unwrap() error { return r.error }
 // ends from 64 goroutines took 0.28 to 0.33 ms each, each in its own
 // transaction, and 0.08 to 0.10 ms in transactions of 128
 // (BenchmarkFinishGameManyAtOnce).
+//
+// No goroutine of the batcher's own commits: the write that finds nobody
+// committing leads, commits its batch on its own goroutine, and hands the
+// lead to the first write that queued meanwhile, as LevelDB's writers do.
+// A write that comes alone, as most do (some 1.1 writes a commit at
+// 5,000 games), is committed without waking another goroutine and being
+// woken by it, two hand-overs through the scheduler out of a move's
+// handful (docs/performance.md, "What the server does to get there").
 type writeBatcher struct {
 	db countedDB
 	// fence checks before each write that this process may write the game
@@ -60,14 +69,22 @@ type writeBatcher struct {
 	// which the nodes of a cluster share, every batch is a transaction,
 	// so that a lease cannot change between its check and the write.
 	solo bool
-	reqs chan gameWrite
-	stop chan struct{}
-	done sync.WaitGroup
-	// mu orders the writes sent with close: close waits for the sends in
-	// progress, so that every write queued is answered, and a send after
-	// close is refused instead of waiting for a batch that never comes.
-	mu     sync.RWMutex
-	closed bool
+
+	mu sync.Mutex // guards the fields up to inflight
+	// queue holds the writes waiting for a batch, in their order. It is
+	// empty whenever nobody leads.
+	queue []gameWrite
+	// leading: a write's goroutine is committing a batch, and will hand
+	// the lead to the head of the queue when it is done, if any.
+	leading bool
+	// closed refuses the writes sent after close; inflight counts those
+	// taken before, so that close waits until each is answered.
+	closed   bool
+	inflight sync.WaitGroup
+
+	// batch and results are the leader's, reused from batch to batch.
+	batch   []gameWrite
+	results []error
 	// commits counts the transactions committed, for the checkpointer to
 	// tell whether the log has grown since its last look.
 	commits atomic.Uint64
@@ -75,7 +92,8 @@ type writeBatcher struct {
 
 // gameWrite is one write of game id waiting for its batch: a move, the
 // game's end, or a move that ends the game (both set). answer gets its
-// result.
+// result, or errLead, if the write queued behind a batch; the leader's
+// own write needs none.
 type gameWrite struct {
 	ctx    context.Context
 	id     int64
@@ -83,6 +101,10 @@ type gameWrite struct {
 	end    *play.Ending
 	answer chan error
 }
+
+// errLead tells a queued write that the batch before has been committed
+// and that it now leads the next, which it heads.
+var errLead = errors.New("store: lead the next batch")
 
 func (w gameWrite) weight() int {
 	if w.end != nil {
@@ -92,83 +114,88 @@ func (w gameWrite) weight() int {
 }
 
 func newWriteBatcher(db countedDB, fence func(context.Context, sqlx.QueryerContext, int64) error, solo bool) *writeBatcher {
-	b := &writeBatcher{db: db, fence: fence, solo: solo, reqs: make(chan gameWrite, maxBatchWeight), stop: make(chan struct{})}
-	b.done.Go(b.run)
-	return b
+	return &writeBatcher{db: db, fence: fence, solo: solo,
+		batch: make([]gameWrite, 0, maxBatchWeight), results: make([]error, 0, maxBatchWeight)}
 }
 
-// write queues w in the next batch and waits until it is committed or
+// write makes w in the next batch and returns once it is committed or
 // refused.
 func (b *writeBatcher) write(ctx context.Context, w gameWrite) error {
-	w.ctx, w.answer = ctx, make(chan error, 1)
-	b.mu.RLock()
+	w.ctx = ctx
+	b.mu.Lock()
 	if b.closed {
-		b.mu.RUnlock()
+		b.mu.Unlock()
 		return errStoreClosed
 	}
-	select {
-	case b.reqs <- w:
-		b.mu.RUnlock()
-	case <-ctx.Done():
-		b.mu.RUnlock()
-		return ctx.Err()
+	b.inflight.Add(1)
+	defer b.inflight.Done()
+	if b.leading {
+		w.answer = make(chan error, 1)
+		b.queue = append(b.queue, w)
+		b.mu.Unlock()
+		// Once queued the write is answered whether or not ctx ends: the
+		// batch may already be committing it.
+		if err := <-w.answer; err != errLead {
+			return err
+		}
+		return b.lead()
 	}
-	// Once queued the write is answered whether or not ctx ends: the
-	// batch may already be committing it.
-	return <-w.answer
+	b.leading = true
+	b.queue = append(b.queue, w)
+	b.mu.Unlock()
+	return b.lead()
 }
 
-// close stops taking writes, answers those queued, and waits for the
-// batcher's goroutine.
-func (b *writeBatcher) close() {
+// lead commits the batch at the head of the queue, whose first write is
+// the caller's, answers the others, and hands the lead to the write that
+// heads the queue then, or lets it go. It returns the caller's answer.
+func (b *writeBatcher) lead() error {
 	b.mu.Lock()
-	if !b.closed {
-		b.closed = true
-		close(b.stop)
+	n, weight := 0, 0
+	for n < len(b.queue) && (n == 0 || weight+b.queue[n].weight() <= maxBatchWeight) {
+		weight += b.queue[n].weight()
+		n++
+	}
+	b.batch = append(b.batch[:0], b.queue[:n]...)
+	rest := copy(b.queue, b.queue[n:])
+	clear(b.queue[rest:]) // the writes' contexts are not kept past their answer
+	b.queue = b.queue[:rest]
+	b.mu.Unlock()
+
+	own := b.commit(b.batch)
+	clear(b.batch)
+
+	b.mu.Lock()
+	if len(b.queue) > 0 {
+		b.queue[0].answer <- errLead
+	} else {
+		b.leading = false
 	}
 	b.mu.Unlock()
-	b.done.Wait()
+	return own
 }
 
-func (b *writeBatcher) run() {
-	batch := make([]gameWrite, 0, maxBatchWeight)
-	for {
-		select {
-		case w := <-b.reqs:
-			batch = append(batch[:0], w)
-		case <-b.stop:
-			// Writes queued before close are still made.
-			for {
-				select {
-				case w := <-b.reqs:
-					b.commit([]gameWrite{w})
-				default:
-					return
-				}
-			}
-		}
-		weight := batch[0].weight()
-	fill:
-		for weight < maxBatchWeight {
-			select {
-			case w := <-b.reqs:
-				batch = append(batch, w)
-				weight += w.weight()
-			default:
-				break fill
-			}
-		}
-		b.commit(batch)
+// close stops taking writes and waits until each write taken is answered.
+func (b *writeBatcher) close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.inflight.Wait()
+}
+
+// commit makes batch's writes in one transaction and answers each that
+// waits for its answer (answer set); it returns the first write's answer,
+// for the leader whose write it is. A write the game refuses (a ply that
+// does not follow, a finished game) changes nothing and fails alone; a
+// database error fails the transaction, and then each write is tried
+// again in a transaction of its own, so that one write's error is nobody
+// else's.
+func (b *writeBatcher) commit(batch []gameWrite) error {
+	if cap(b.results) < len(batch) {
+		b.results = make([]error, len(batch))
 	}
-}
-
-// commit makes batch's writes in one transaction and answers each. A write
-// the game refuses (a ply that does not follow, a finished game) changes
-// nothing and fails alone; a database error fails the transaction, and
-// then each write is tried again in a transaction of its own, so that one
-// write's error is nobody else's.
-func (b *writeBatcher) commit(batch []gameWrite) {
-	results := make([]error, len(batch))
+	results := b.results[:len(batch)]
+	clear(results)
 	if err := b.commitTogether(batch, results); err != nil {
 		if len(batch) == 1 {
 			results[0] = err
@@ -182,8 +209,11 @@ func (b *writeBatcher) commit(batch []gameWrite) {
 	}
 	b.commits.Add(1)
 	for i, w := range batch {
-		w.answer <- results[i]
+		if w.answer != nil {
+			w.answer <- results[i]
+		}
 	}
+	return results[0]
 }
 
 // commitTogether makes batch's writes in one transaction, each one's

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,4 +155,44 @@ func TestWriteBatchAfterClose(t *testing.T) {
 	if err != nil || len(rec.Moves) != 1 {
 		t.Errorf("after reopening: %d moves, %v; want 1", len(rec.Moves), err)
 	}
+}
+
+// TestWriteBatchLeadsInTurn has 64 games' writers write at once: each
+// write is answered and stored, and the writes that came while a batch was
+// committed were committed together, by the writers' own goroutines in
+// turn.
+func TestWriteBatchLeadsInTurn(t *testing.T) {
+	s, _ := mustOpen(t)
+	mustUsers(t, s, 2)
+	const games, plies = 64, 20
+	ids := startGames(t, s, games)
+	ctx := context.Background()
+	before := s.writes.commits.Load()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Go(func() {
+			for ply := 1; ply <= plies; ply++ {
+				m := play.StoredMove{Ply: ply, UCI: loadMoves[(ply-1)%4], At: gameT0}
+				if err := s.AppendMove(ctx, id, m, nil); err != nil {
+					t.Errorf("game %d, ply %d: %v", id, ply, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	var n int
+	if err := s.rdb.Get(&n, "SELECT COUNT(*) FROM moves"); err != nil || n != games*plies {
+		t.Errorf("stored moves = %d, %v; want %d", n, err, games*plies)
+	}
+	commits := s.writes.commits.Load() - before
+	if commits >= games*plies {
+		t.Errorf("%d commits for %d writes at once: none was batched", commits, games*plies)
+	}
+	s.writes.mu.Lock()
+	defer s.writes.mu.Unlock()
+	if s.writes.leading || len(s.writes.queue) > 0 {
+		t.Errorf("after the writes: leading %v, %d queued; want nobody leading and none queued", s.writes.leading, len(s.writes.queue))
+	}
+	t.Logf("%d writes in %d commits", games*plies, commits)
 }

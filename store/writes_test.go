@@ -102,6 +102,24 @@ func BenchmarkAppendMove(b *testing.B) {
 	})
 }
 
+// BenchmarkAppendMoveAlone measures a move stored while no other write
+// is waiting, as most are (some 1.1 writes a commit at 5,000 games): one
+// writer, one game.
+func BenchmarkAppendMoveAlone(b *testing.B) {
+	s, _ := mustOpen(b)
+	mustUsers(b, s, 2)
+	ctx := context.Background()
+	id := startGames(b, s, 1)[0]
+	ply := 0
+	for b.Loop() {
+		ply++
+		m := play.StoredMove{Ply: ply, UCI: loadMoves[(ply-1)%4], At: gameT0, Clock: time.Minute, HasClock: true}
+		if err := s.AppendMove(ctx, id, m, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkAppendMoveManyGames measures stored moves per second the way a
 // busy server writes them: 5,120 games in progress, each 40 plies in, so
 // that each move goes to another part of the moves table than the one
