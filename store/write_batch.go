@@ -102,6 +102,9 @@ type gameWrite struct {
 	answer chan error
 }
 
+// errCommitPanicked answers the writes of a batch whose commit panicked.
+var errCommitPanicked = errors.New("store: the batch's commit panicked")
+
 // errLead tells a queued write that the batch before has been committed
 // and that it now leads the next, which it heads.
 var errLead = errors.New("store: lead the next batch")
@@ -162,16 +165,30 @@ func (b *writeBatcher) lead() error {
 	b.queue = b.queue[:rest]
 	b.mu.Unlock()
 
+	committed := false
+	defer func() {
+		if !committed {
+			// The commit panicked, on a request's goroutine, where the
+			// site's middleware recovers it: the batch's other writes are
+			// answered and the lead passed on, or every write after
+			// would wait for a leader that is gone.
+			for _, w := range b.batch[1:] {
+				if w.answer != nil {
+					w.answer <- errCommitPanicked
+				}
+			}
+		}
+		clear(b.batch)
+		b.mu.Lock()
+		if len(b.queue) > 0 {
+			b.queue[0].answer <- errLead
+		} else {
+			b.leading = false
+		}
+		b.mu.Unlock()
+	}()
 	own := b.commit(b.batch)
-	clear(b.batch)
-
-	b.mu.Lock()
-	if len(b.queue) > 0 {
-		b.queue[0].answer <- errLead
-	} else {
-		b.leading = false
-	}
-	b.mu.Unlock()
+	committed = true
 	return own
 }
 

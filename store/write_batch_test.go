@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
@@ -195,4 +197,40 @@ func TestWriteBatchLeadsInTurn(t *testing.T) {
 		t.Errorf("after the writes: leading %v, %d queued; want nobody leading and none queued", s.writes.leading, len(s.writes.queue))
 	}
 	t.Logf("%d writes in %d commits", games*plies, commits)
+}
+
+// TestWriteBatchLeaderPanics: a commit that panics, on the goroutine of
+// the request that led it, does not leave the writes after it waiting
+// for a leader that is gone.
+func TestWriteBatchLeaderPanics(t *testing.T) {
+	s, _ := mustOpen(t)
+	mustUsers(t, s, 2)
+	ids := startGames(t, s, 2)
+	fence := s.writes.fence
+	s.writes.fence = func(ctx context.Context, q sqlx.QueryerContext, id int64) error {
+		if id == ids[0] {
+			panic("broken fence")
+		}
+		return fence(ctx, q, id)
+	}
+	ctx := context.Background()
+	m := play.StoredMove{Ply: 1, UCI: "g1f3", At: gameT0}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the commit's panic did not reach the leader's caller")
+			}
+		}()
+		_ = s.AppendMove(ctx, ids[0], m, nil)
+	}()
+	done := make(chan error, 1)
+	go func() { done <- s.AppendMove(ctx, ids[1], m, nil) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the move after the panic: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the move after the panic is still waiting for a leader")
+	}
 }
