@@ -7,20 +7,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // minCompressBytes is the smallest page compressed: below about a kilobyte
 // gzip's header and the CPU buy next to nothing (an htmx fragment that
 // swaps a button), and a small body fits in one packet either way.
 const minCompressBytes = 1024
-
-// gzipWriters are reused across responses: a gzip.Writer holds about
-// 800 KB of compressor state, far too much to allocate per page.
-var gzipWriters = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression) // the level is valid
-	return zw
-}}
 
 // acceptsGzip reports whether r's Accept-Encoding allows gzip: named with
 // a q above zero, or covered by "*" when not named.
@@ -114,7 +106,7 @@ func (c *compressWriter) start(compress bool) {
 		if etag := hd.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
 			hd.Set("ETag", "W/"+etag) // the compressed bytes are not the same representation
 		}
-		c.zw = gzipWriters.Get().(*gzip.Writer)
+		c.zw = gzipWriters.get()
 		c.zw.Reset(c.ResponseWriter)
 	}
 	c.ResponseWriter.WriteHeader(c.status)
@@ -197,7 +189,7 @@ func (c *compressWriter) close() {
 	if c.zw != nil {
 		_ = c.zw.Close()
 		c.zw.Reset(io.Discard) // drop the reference to the connection
-		gzipWriters.Put(c.zw)
+		gzipWriters.put(c.zw)
 		c.zw = nil
 	}
 }
