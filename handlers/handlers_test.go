@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -321,6 +322,37 @@ func TestSecurityHeaders(t *testing.T) {
 		}
 		if strings.Contains(csp, "unsafe-") {
 			t.Errorf("%s: CSP allows something unsafe: %s", target, csp)
+		}
+	}
+}
+
+// TestSecurityHeadersNotShared: the security headers' values are made
+// once for every response (securityHeaderValues); a handler that adds to
+// one or sets one changes its own response only.
+func TestSecurityHeadersNotShared(t *testing.T) {
+	adding := func(value string) http.Handler {
+		return securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Add("X-Frame-Options", value)
+			w.Header().Set("Referrer-Policy", "no-referrer")
+		}))
+	}
+	serve := func(h http.Handler) http.Header {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+		return rec.Header()
+	}
+	first := serve(adding("SAMEORIGIN"))
+	serve(adding("ALLOW-FROM https://example.org"))
+	if got := first.Values("X-Frame-Options"); !slices.Equal(got, []string{"DENY", "SAMEORIGIN"}) {
+		t.Errorf("the first response's X-Frame-Options after another response's = %q, want DENY and SAMEORIGIN", got)
+	}
+	plain := serve(securityHeaders(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})))
+	for name, want := range map[string]string{
+		"X-Frame-Options": "DENY", "Referrer-Policy": "same-origin", "X-Content-Type-Options": "nosniff",
+		"Content-Security-Policy": contentSecurityPolicy,
+	} {
+		if got := plain.Values(name); len(got) != 1 || got[0] != want {
+			t.Errorf("the next response's %s = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -111,15 +111,33 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
 	"frame-ancestors 'none'"
 
+// securityHeaderValues are the values of securityHeaders, by canonical
+// name, made once: Header.Set makes a slice for each value of each
+// response, 3.6% of what the server allocated at 10,000 games. net/http
+// only reads a response's values (HTTP/2 copies them as it sends them);
+// a handler that sets one of these headers again replaces the slice, and
+// one that adds a value appends to a full slice, which makes a new array.
+// (Nothing writes into a header's slice in place: that would change
+// every response.)
+var securityHeaderValues = [...]struct {
+	name  string
+	value []string
+}{
+	{"Content-Security-Policy", []string{contentSecurityPolicy}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"same-origin"}},
+	// X-Frame-Options repeats frame-ancestors for browsers without CSP
+	// level 2.
+	{"X-Frame-Options", []string{"DENY"}},
+}
+
 // securityHeaders sets headers every response should carry.
-// X-Frame-Options repeats frame-ancestors for browsers without CSP level 2.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", contentSecurityPolicy)
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "same-origin")
-		hd.Set("X-Frame-Options", "DENY")
+		for _, h := range securityHeaderValues {
+			hd[h.name] = h.value
+		}
 		next.ServeHTTP(w, r)
 	})
 }
