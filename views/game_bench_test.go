@@ -2,6 +2,7 @@ package views
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"testing"
 	"time"
@@ -54,16 +55,24 @@ func BenchmarkGamePanel(b *testing.B) {
 	b.ReportMetric(float64(buf.Len()), "bytes/panel")
 }
 
-// BenchmarkGamePage is a player's game page as the site serves it when a
-// game starts or is reloaded: the view of the snapshot and the whole
-// page's HTML, layout and templates included.
-func BenchmarkGamePage(b *testing.B) {
-	snap := benchSnapshot(b)
+// benchGamePage is what a player's game page is made from: the request's
+// context (the player, the language, the page's path), the game's
+// snapshot and the view's input.
+func benchGamePage(tb testing.TB) (context.Context, play.Snapshot, GameViewInput) {
+	tb.Helper()
 	loc := LocaleFrom(ctxIn("en"))
 	loc.Texts = NewTexts(loc.Localizer)
 	loc.Here = "/games/7"
 	ctx := WithUser(WithLocale(context.Background(), loc), account.User{ID: 1, Name: "alice"})
 	in := GameViewInput{Viewer: 1, Names: map[int64]string{1: "alice", 2: "bob"}, Letters: chess.English, Now: time.Now()}
+	return ctx, benchSnapshot(tb), in
+}
+
+// BenchmarkGamePage is a player's game page as the site serves it when a
+// game starts or is reloaded: the view of the snapshot and the whole
+// page's HTML, layout and templates included.
+func BenchmarkGamePage(b *testing.B) {
+	ctx, snap, in := benchGamePage(b)
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	for b.Loop() {
@@ -73,6 +82,43 @@ func BenchmarkGamePage(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes/page")
+}
+
+// BenchmarkGamePageGzip compresses a player's game page (the page of
+// BenchmarkGamePage) at gzip's fastest level, a middle one and the
+// default the site uses for pages (handlers/gzip_writers.go), reporting
+// the compressed size: what a level costs a page view in CPU against
+// what it saves on the wire (docs/performance.md, "Compression").
+func BenchmarkGamePageGzip(b *testing.B) {
+	ctx, snap, in := benchGamePage(b)
+	var page bytes.Buffer
+	if err := GamePage(NewGameView(snap, in), nil).Render(ctx, &page); err != nil {
+		b.Fatal(err)
+	}
+	for _, level := range []struct {
+		name  string
+		level int
+	}{{"fastest", gzip.BestSpeed}, {"3", 3}, {"default", gzip.DefaultCompression}} {
+		b.Run("level="+level.name, func(b *testing.B) {
+			var out bytes.Buffer
+			zw, err := gzip.NewWriterLevel(&out, level.level)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				out.Reset()
+				zw.Reset(&out)
+				if _, err := zw.Write(page.Bytes()); err != nil {
+					b.Fatal(err)
+				}
+				if err := zw.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(page.Len()), "bytes/page")
+			b.ReportMetric(float64(out.Len()), "gzip-bytes/page")
+		})
+	}
 }
 
 // BenchmarkMoveDelta is what a player's stream does after each move when
