@@ -25,8 +25,15 @@ import (
 // first-move time (game.Game.EnsureRemaining).
 const DefaultRestartGrace = 15 * time.Second
 
-// storeTimeout bounds each store call made by a game's writer, which must
-// not hang on a stuck database.
+// storeTimeout bounds how long a store call made by a game's writer may
+// wait for its turn at the database: a move or an end whose turn comes
+// later, behind the writes before it (on an overloaded machine), is not
+// made and fails with context.DeadlineExceeded, the game is reopened from the
+// store, and the site answers 503, after which the player may try again.
+// It does not cut short a write the database has begun: the project's
+// stores commit writes in batches, answer a write once its batch has
+// begun whatever its context says, and make it whole or not at all; on a
+// stuck disk nothing in the process could.
 const storeTimeout = 10 * time.Second
 
 // Config configures a Service.
