@@ -13,8 +13,12 @@ import (
 // DefaultLagPing paces a player's game stream's pings to the page, which
 // measure the round trip (Config.LagPing): one goes with the stream's next
 // event once this has passed since the last, or on its own after twice
-// this without one.
-const DefaultLagPing = 3 * time.Second
+// this without one. It is as often as the estimate uses them, its
+// clock.LagSamples round trips within clock.LagSampleAge: each ping costs
+// the page's echo, a request of its own: at 3 s there were two echoes for
+// every move at 5,000 games, and they added 16% to the server's CPU
+// (docs/performance.md, "What the server does to get there").
+const DefaultLagPing = clock.LagSampleAge / clock.LagSamples
 
 // lagPending is how many pings of one player may await their echo: one
 // per open page, give or take; an echo of an older one is not counted.

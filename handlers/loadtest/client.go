@@ -186,6 +186,25 @@ func (u *user) move(ctx context.Context, gamePath, uci string, ply int) error {
 	return nil
 }
 
+// echoLag posts the nonce of a lag ping of gamePath's stream back, as the
+// game page does (static/js/board.js): the server times the round trip
+// for the player's lag compensation (docs/playing.md). The page ignores
+// the answer; the driver counts a refusal, unless the game has ended.
+func (u *user) echoLag(ctx context.Context, gamePath, nonce string, st *stats) {
+	reqCtx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	resp, err := u.postForm(reqCtx, gamePath+"/lag", url.Values{"n": {nonce}}, false)
+	if err == nil {
+		drainClose(resp)
+		if resp.StatusCode != http.StatusNoContent {
+			err = &statusError{"lag-echo", resp.StatusCode}
+		}
+	}
+	if err != nil && ctx.Err() == nil {
+		st.fail(errorKind(err, "lag-echo"))
+	}
+}
+
 // resign gives up the game at gamePath; the answer is not checked, as the
 // game may have ended already.
 func (u *user) resign(ctx context.Context, gamePath string) {

@@ -48,11 +48,16 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 	for ctx.Err() == nil {
 		gameCtx, closeStreams := context.WithCancel(ctx)
 		streams := [2]*gameStream{newGameStream(), newGameStream()}
+		users := [2]*user{p.white, p.black}
+		// readers are the streams' goroutines and their echoes' (a stream
+		// that is still read may add one).
+		var readers sync.WaitGroup
 		for side, s := range streams {
 			s.sizes, s.first = st.received, p.streams[side]
+			s.echo = func(nonce string) {
+				readers.Go(func() { users[side].echoLag(gameCtx, p.path, nonce, st) })
+			}
 		}
-		users := [2]*user{p.white, p.black}
-		var readers sync.WaitGroup
 		for side := range 2 {
 			readers.Go(func() { streams[side].run(gameCtx, users[side], p.path, st.fail) })
 		}

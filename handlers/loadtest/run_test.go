@@ -25,6 +25,7 @@ type fakeSite struct {
 	games   []*fakeGame
 	changed chan struct{} // closed and replaced at each change
 	refused []string      // requests the site refused, for the test's report
+	echoes  int           // lag pings posted back
 }
 
 type fakeGame struct {
@@ -128,6 +129,17 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 		s.mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
 	})
+	mux.HandleFunc("POST /games/{id}/lag", func(w http.ResponseWriter, r *http.Request) {
+		g, side := s.game(r)
+		game, _, _ := strings.Cut(r.PostFormValue("n"), "-")
+		if !s.check(w, r, g != nil && side >= 0 && game == r.PathValue("id") && r.Header.Get("Origin") != "", "lag echo") {
+			return
+		}
+		s.mu.Lock()
+		s.echoes++
+		s.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	})
 	mux.HandleFunc("GET /games/{id}/events", func(w http.ResponseWriter, r *http.Request) {
 		g, _ := s.game(r)
 		if g == nil {
@@ -141,8 +153,9 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 			ply, changed := g.ply, s.changed
 			s.mu.Unlock()
 			if ply != sent {
-				// A panel, a clock and a heartbeat, as the real stream
-				// sends them.
+				// A lag ping, a panel, a clock and a heartbeat, as the
+				// real stream sends them.
+				fmt.Fprintf(w, "event: lag-ping\ndata: %s-%d\n\n", r.PathValue("id"), ply)
 				fmt.Fprintf(w, "id: %d\nevent: game\ndata: <div id=\"panel\">\ndata: %s</div>\n\n", ply, strings.Repeat("x", 20<<10))
 				fmt.Fprintf(w, "event: clock-w\ndata: 600\n\n: ping\n\n")
 				w.(http.Flusher).Flush()
@@ -249,8 +262,11 @@ func TestRunAgainstFakeSite(t *testing.T) {
 		// Each game ends by MaxPly and is replaced: 8 plies at 20ms ±50%
 		// fit several times in the run.
 		site.mu.Lock()
-		signups, games := site.signups, len(site.games)
+		signups, games, echoes := site.signups, len(site.games), site.echoes
 		site.mu.Unlock()
+		if echoes == 0 {
+			t.Errorf("round %d: no lag ping was posted back", round)
+		}
 		if signups != 2*cfg.Games+1 { // the players and the spectator, once
 			t.Errorf("round %d: %d sign-ups, want %d", round, signups, 2*cfg.Games+1)
 		}

@@ -28,6 +28,10 @@ type gameStream struct {
 	notify chan struct{}
 	now    func() time.Time // the arrival time of an event
 	sizes  func(size int, delta bool)
+	// echo, if set, posts back the nonce of each lag ping (a player's
+	// stream), as the game page does (static/js/board.js): at once, and
+	// without waiting for the answer.
+	echo func(nonce string)
 	// first is the URL the stream opens first, as its page names it
 	// (page.stream: it says which panel the page shows already); "" or
 	// a reconnect opens the game's stream asking for deltas alone, as
@@ -89,7 +93,7 @@ func (s *gameStream) parse(r io.Reader) error {
 	// not need, are skipped without being gathered; a small buffer is
 	// enough (4 KB: 40 MB for 10,000 streams, instead of 160 at 16 KB).
 	br := bufio.NewReaderSize(r, 4<<10)
-	id, event := "", ""
+	id, event, ping := "", "", ""
 	size, first := 0, true // the bytes of the event so far; the stream's first event
 	inLong := false        // within a line longer than the buffer
 	for {
@@ -119,7 +123,13 @@ func (s *gameStream) parse(r io.Reader) error {
 				}
 				first = false
 			}
-			id, event, size = "", "", 0
+			if event == views.EventLagPing && ping != "" && s.echo != nil {
+				s.echo(ping)
+			}
+			id, event, ping, size = "", "", "", 0
+		case event == views.EventLagPing && bytes.HasPrefix(text, []byte("data:")):
+			// The server names the event before its data.
+			ping = string(bytes.TrimSpace(text[5:]))
 		case bytes.HasPrefix(text, []byte("id:")):
 			id = string(bytes.TrimSpace(text[3:]))
 		case bytes.HasPrefix(text, []byte("event:")):

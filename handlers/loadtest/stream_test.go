@@ -49,6 +49,26 @@ func TestStreamParse(t *testing.T) {
 	}
 }
 
+// TestStreamEchoesPings: each lag ping's nonce is handed to echo once, as
+// the page posts it back; other events' data is not.
+func TestStreamEchoesPings(t *testing.T) {
+	stream := "event: lag-ping\ndata: k3x9\n\n" +
+		"id: 1\nevent: move\ndata: k3x9-not-a-ping\n\n" +
+		"event: lag-ping\r\ndata:zz1\r\n\r\n" +
+		"event: lag-ping\ndata: \n\n" + // no nonce: nothing to echo
+		"event: clock-white\ndata: 5\n\n" +
+		"event: lag-ping\ndata: unfinished\n"
+	s := newGameStream()
+	var echoed []string
+	s.echo = func(nonce string) { echoed = append(echoed, nonce) }
+	if err := s.parse(strings.NewReader(stream)); !errors.Is(err, io.EOF) {
+		t.Errorf("parse = %v, want the end of the stream", err)
+	}
+	if want := []string{"k3x9", "zz1"}; !slices.Equal(echoed, want) {
+		t.Errorf("echoed %q, want %q", echoed, want)
+	}
+}
+
 // TestStreamSizes: the size of every move event but a stream's first
 // whole panel, whole panels and deltas apart, long lines and CRLF
 // included; other events are not counted.
