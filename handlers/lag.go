@@ -26,8 +26,8 @@ const lagPending = 4
 
 // lagMeter measures each player's round-trip time to this server, for
 // lag compensation (clock.LagCredit): a player's game stream sends a ping
-// (views.EventLagPing, with a nonce) every few seconds while the game is
-// live, most of them ahead of the stream's events in the same write
+// (views.EventLagPing, with a nonce) every DefaultLagPing or so while the
+// game is live, most of them ahead of the stream's events in the same write
 // (gameStream.putPingIfDue); the page posts the nonce back at once (POST
 // /games/{id}/lag, static/js/board.js), and the time between the ping's
 // write and the echo's arrival, read on the server's own clock, is one round trip. The

@@ -7,7 +7,7 @@ import (
 
 // onlineWindow is how long a member counts as online after their last
 // request. A player at the board keeps being seen: the page answers the
-// stream's lag pings with a request every few seconds.
+// stream's lag pings with a request every DefaultLagPing or so.
 const onlineWindow = 5 * time.Minute
 
 // onlineMembers counts the members seen on this node within onlineWindow,
