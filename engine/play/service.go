@@ -28,8 +28,9 @@ const DefaultRestartGrace = 15 * time.Second
 // storeTimeout bounds how long a store call made by a game's writer may
 // wait for its turn at the database: a move or an end whose turn comes
 // later, behind the writes before it (on an overloaded machine), is not
-// made and fails with context.DeadlineExceeded, the game is reopened from the
-// store, and the site answers 503, after which the player may try again.
+// made and fails with context.DeadlineExceeded, the game is reopened from
+// the store, and the site answers 503, after which the player may try
+// again.
 // It does not cut short a write the database has begun: the project's
 // stores commit writes in batches, answer a write once its batch has
 // begun whatever its context says, and make it whole or not at all; on a

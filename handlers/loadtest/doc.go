@@ -6,9 +6,10 @@
 // (or reuses a saved session), creates or joins a private game by its invite
 // link, keeps the game's event stream open, posts back each lag ping the
 // stream sends (as the game page does, for lag compensation), and posts a
-// random legal move (engine/chess) as htmx does. The driver measures the time from a move's
-// POST to the opponent's stream event of the new ply, counts failures by
-// kind, and samples the server's memory and goroutines from its /metrics:
+// random legal move (engine/chess) as htmx does. The driver measures the
+// time from a move's POST to the opponent's stream event of the new ply,
+// counts failures by kind, and samples the server's memory and goroutines
+// from its /metrics:
 //
 //	res, err := loadtest.Run(ctx, loadtest.Config{Base: "http://127.0.0.1:8080", Games: 10,
 //		Duration: time.Minute, Think: time.Second, Every: 10 * time.Second, MaxPly: 120, Setup: 4}, os.Stdout)
