@@ -206,12 +206,22 @@ func (u *user) echoLag(ctx context.Context, gamePath, nonce string, st *stats) {
 }
 
 // resign gives up the game at gamePath; the answer is not checked, as the
-// game may have ended already.
+// game may have ended already. A request that fails on its way (a kept
+// connection the server had closed: the echoes that a game's end cuts
+// short close theirs) is sent again, twice at most, or the game would be
+// left running.
 func (u *user) resign(ctx context.Context, gamePath string) {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
-	if resp, err := u.postForm(ctx, gamePath+"/resign", nil, true); err == nil {
-		drainClose(resp)
+	for range 3 {
+		resp, err := u.postForm(ctx, gamePath+"/resign", nil, true)
+		if err == nil {
+			drainClose(resp)
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
 	}
 }
 
