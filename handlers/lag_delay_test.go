@@ -147,11 +147,10 @@ func playBehindDelay(t *testing.T, on bool, oneWay, think time.Duration) delayRu
 				echoes.Add(1)
 				go func(n string) {
 					defer echoes.Done()
-					req, err := http.NewRequest(http.MethodPost, proxy.URL+path+"/lag", strings.NewReader(url.Values{"n": {n}}.Encode()))
+					req, err := http.NewRequest(http.MethodPost, proxy.URL+path+"/lag?"+url.Values{"n": {n}}.Encode(), nil)
 					if err != nil {
 						return
 					}
-					req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 					req.AddCookie(white.cookie)
 					if resp, err := client.Do(req); err == nil {
 						_, _ = io.Copy(io.Discard, resp.Body)

@@ -155,6 +155,12 @@ func postForm(tb testing.TB, client *http.Client, base, path string, form url.Va
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("HX-Request", "true")
+	return postAs(tb, client, req, p)
+}
+
+// postAs sends req with p's session and returns the answer's status.
+func postAs(tb testing.TB, client *http.Client, req *http.Request, p player) int {
+	tb.Helper()
 	req.AddCookie(p.cookie)
 	resp, err := client.Do(req)
 	if err != nil {
@@ -162,6 +168,17 @@ func postForm(tb testing.TB, client *http.Client, base, path string, form url.Va
 	}
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// postEcho posts the lag ping nonce back for p as the game page does: in
+// the address, without a body (static/js/board.js).
+func postEcho(tb testing.TB, client *http.Client, base, path, nonce string, p player) int {
+	tb.Helper()
+	req, err := http.NewRequest(http.MethodPost, base+path+"/lag?"+url.Values{"n": {nonce}}.Encode(), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return postAs(tb, client, req, p)
 }
 
 func isPing(ev sseEvent) bool { return ev.name == views.EventLagPing }
@@ -186,7 +203,7 @@ func TestGameLagPingEcho(t *testing.T) {
 	if ping.data == "" {
 		t.Fatal("a ping without a nonce")
 	}
-	if code := postForm(t, client, e.srv.URL, path+"/lag", url.Values{"n": {ping.data}}, white); code != http.StatusNoContent {
+	if code := postEcho(t, client, e.srv.URL, path, ping.data, white); code != http.StatusNoContent {
 		t.Fatalf("POST lag = %d, want 204", code)
 	}
 	if est := e.handler.lag.estimate(id, white.ID, time.Now()); est <= 0 || est > sseTimeout {
@@ -194,11 +211,20 @@ func TestGameLagPingEcho(t *testing.T) {
 	}
 	// Black's echo of White's ping counts for nobody.
 	next := ws.nextWhere(t, isPing)
-	if code := postForm(t, client, e.srv.URL, path+"/lag", url.Values{"n": {next.data}}, black); code != http.StatusNoContent {
+	if code := postEcho(t, client, e.srv.URL, path, next.data, black); code != http.StatusNoContent {
 		t.Fatalf("POST lag by the opponent = %d, want 204", code)
 	}
 	if est := e.handler.lag.estimate(id, black.ID, time.Now()); est != 0 {
 		t.Errorf("Black's estimate = %v, from a ping to White", est)
+	}
+	// The nonce in a form's body counts too: once counted, it is no
+	// longer awaited.
+	third := ws.nextWhere(t, isPing)
+	if code := postForm(t, client, e.srv.URL, path+"/lag", url.Values{"n": {third.data}}, white); code != http.StatusNoContent {
+		t.Fatalf("POST lag with a form = %d, want 204", code)
+	}
+	if e.handler.lag.echo(id, white.ID, third.data, time.Now()) {
+		t.Error("the echo in a form's body was not counted: its nonce was still awaited")
 	}
 
 	// A slow line: White's round trip is 500 ms (planted, as if measured).

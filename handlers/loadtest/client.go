@@ -149,6 +149,21 @@ func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx 
 	return resp, nil
 }
 
+// postEmpty posts to path (its query included) without a body, as the
+// game page's fetch of a lag echo does.
+func (u *user) postEmpty(ctx context.Context, path string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path, nil)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	req.Header.Set("Origin", u.base)
+	resp, err := u.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	return resp, nil
+}
+
 // getPage fetches path and reads what the driver needs of it (readPage);
 // kind names the request in a statusError.
 func (u *user) getPage(ctx context.Context, path, kind string) (page, error) {
@@ -186,14 +201,15 @@ func (u *user) move(ctx context.Context, gamePath, uci string, ply int) error {
 	return nil
 }
 
-// echoLag posts the nonce of a lag ping of gamePath's stream back, as the
-// game page does (static/js/board.js): the server times the round trip
-// for the player's lag compensation (docs/playing.md). The page ignores
-// the answer; the driver counts a refusal, unless the game has ended.
+// echoLag posts the nonce of a lag ping of gamePath's stream back, in the
+// address and without a body, as the game page does (static/js/board.js):
+// the server times the round trip for the player's lag compensation
+// (docs/playing.md). The page ignores the answer; the driver counts a
+// refusal, unless the game has ended.
 func (u *user) echoLag(ctx context.Context, gamePath, nonce string, st *stats) {
 	reqCtx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
-	resp, err := u.postForm(reqCtx, gamePath+"/lag", url.Values{"n": {nonce}}, false)
+	resp, err := u.postEmpty(reqCtx, gamePath+"/lag?"+url.Values{"n": {nonce}}.Encode())
 	if err == nil {
 		drainClose(resp)
 		if resp.StatusCode != http.StatusNoContent {

@@ -131,8 +131,8 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 	})
 	mux.HandleFunc("POST /games/{id}/lag", func(w http.ResponseWriter, r *http.Request) {
 		g, side := s.game(r)
-		game, _, _ := strings.Cut(r.PostFormValue("n"), "-")
-		if !s.check(w, r, g != nil && side >= 0 && game == r.PathValue("id") && r.Header.Get("Origin") != "", "lag echo") {
+		game, _, _ := strings.Cut(r.URL.Query().Get("n"), "-")
+		if !s.check(w, r, g != nil && side >= 0 && game == r.PathValue("id") && r.Header.Get("Origin") != "" && r.ContentLength == 0, "lag echo") {
 			return
 		}
 		s.mu.Lock()
