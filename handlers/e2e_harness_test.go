@@ -283,7 +283,6 @@ func tryEval[T any](b *browser, expr string, timeout time.Duration) (T, error) {
 	return chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 }
 
-// screenshot saves the whole page as <test>-<browser>-<label>.png.
 // runOnEveryPage has b run script at the start of every page it opens
 // from now on, before the page's own scripts.
 func runOnEveryPage(b *browser, script string) {
@@ -294,6 +293,7 @@ func runOnEveryPage(b *browser, script string) {
 	}))
 }
 
+// screenshot saves the whole page as <test>-<browser>-<label>.png.
 func (b *browser) screenshot(label string) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
