@@ -74,7 +74,11 @@ func logPremove(t *testing.T, b *browser, move string) {
 	}
 	t.Logf("premove %s: the opponent's move arrived; swapped in after %.1f ms; premove sent %.1f ms after the swap; its request left %.1f ms after the arrival",
 		move, swap-arrived, sent-swap, request-arrived)
-	if sent-swap > 20 {
+	// A few milliseconds on a quiet machine. The bound is one that a busy
+	// one keeps (30 ms came in a CI run beside the race tests' load):
+	// a premove left to a timer or to the stream's next event would
+	// still miss it by far.
+	if sent-swap > 100 {
 		t.Errorf("premove %s sent %.1f ms after the swap, want a few", move, sent-swap)
 	}
 }
