@@ -33,11 +33,7 @@ func TestBrowserReportAndVoid(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="report-sent"]`),
 	)
 	waitFor(veli, 20*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
-	veli.do(20*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(veli)
 	if _, result := endOf(ali); result == "*" {
 		t.Fatalf("the game has no result after veli resigned")
 	}

@@ -40,11 +40,7 @@ func TestBrowserDrawByAgreement(t *testing.T) {
 func TestBrowserResignation(t *testing.T) {
 	white, black := twoPlayers(t, "5+0")
 	playMoves(t, white, black, 0, "d2d4", "d7d5", "c2c4", "e7e6")
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 }
 
@@ -95,11 +91,7 @@ func TestBrowserUnderpromotion(t *testing.T) {
 		}
 	}
 	white.screenshot("promoted")
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 }
 
@@ -130,11 +122,7 @@ func TestBrowserCastleOntoRook(t *testing.T) {
 			}
 		}
 	}
-	white.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(white)
 	checkEnd(t, [2]string{"resignation", "0-1"}, white, black)
 }
 
@@ -181,11 +169,7 @@ func TestBrowserNoJavaScript(t *testing.T) {
 	b.screenshot("typed")
 	// Resigning works by the plain form too; after one move it aborts the
 	// game, and the page says who aborted it.
-	b.do(30*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(b)
 	if reason, _ := endOf(b); reason != "aborted" || !strings.Contains(status(b), "aborted by White") {
 		t.Errorf("after resigning: reason %q, status %q; want the game aborted by White", reason, status(b))
 	}

@@ -160,3 +160,29 @@ func clickInPanel(b *browser, sel string) {
 	}
 	b.t.Fatalf("%s: click %s: %v", b.name, sel, err)
 }
+
+// resignGame resigns (or aborts) b's game with the button and its
+// confirmation. The stream may redraw the controls between the two clicks,
+// closing the confirmation, so the button is clicked again only when the
+// confirmation is not showing: a click on an open one would close it.
+// Whether it shows is the <details> element's own state: Chromium lays out
+// the content of a closed one, so the confirmation has a box either way.
+func resignGame(b *browser) {
+	b.t.Helper()
+	const open, confirm = `[data-testid="resign-open"]`, `[data-testid="resign-confirm"]`
+	showing := `(function(){var d = document.querySelector('[data-testid="resign"]'); return !!d && d.open})()`
+	var err error
+	for range 5 {
+		if !eval[bool](b, showing) {
+			clickInPanel(b, open)
+		}
+		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+		err = chromedp.Do(ctx, chromedp.WaitVisible(confirm), chromedp.Click(confirm))
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("%s: resign: %v", b.name, err)
+}

@@ -141,11 +141,7 @@ func TestBrowserQuickPlayBot(t *testing.T) {
 		playAny(a, ply)
 	}
 	waitMyTurn(a, first+4) // two moves each, and my turn again
-	a.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(a)
 	want := "0-1"
 	if color == "b" {
 		want = "1-0"
@@ -212,11 +208,7 @@ func TestBrowserLoungeSettles(t *testing.T) {
 	signUp(b, srv, "jale")
 	white, black := pairUp(t, a, b, func(x *browser) { joinLounge(x, srv, "kahvehane", "5+0") })
 	playMoves(t, white, black, 0, "d2d4", "d7d5", "c2c4", "e7e6")
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 	// White's page drew the result panel from the end's delta: the
 	// chips won, the rating and the experience read as a fresh load's.

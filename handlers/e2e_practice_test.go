@@ -64,10 +64,7 @@ func TestBrowserPracticeGame(t *testing.T) {
 	if got := moves(b); want != "" && got[8] != want {
 		t.Errorf("typed move %s shown as %q, want %s", typed, got[8], want)
 	}
-	b.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(b)
 	waitFor(b, 10*time.Second, `document.querySelector('[data-testid="game-panel"]').dataset.status == "finished"`)
 	if got := eval[string](b, `document.querySelector('[data-testid="status"]').dataset.reason`); got != "resignation" {
 		t.Errorf("reason = %q, want resignation; status line %q", got, status(b))

@@ -412,11 +412,7 @@ func TestBrowserSound(t *testing.T) {
 
 	// 4. Be2 and White resigns.
 	playMoves(t, white, black, 6, "f1e2")
-	white.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(white)
 	for _, br := range []*browser{white, black, c} {
 		endOf(br)
 	}

@@ -103,11 +103,7 @@ func TestBrowserResultRated(t *testing.T) {
 		}
 	}
 	countEvents(white)
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 	// White's page drew the end from its delta, the rating's change
 	// included: it shows what a fresh load shows.

@@ -40,11 +40,7 @@ func TestBrowserStandingsLive(t *testing.T) {
 	signUp(b, srv, "nur")
 	white, black := pairUp(t, a, b, func(x *browser) { joinLounge(x, srv, "kahvehane", "5+0") })
 	playMoves(t, white, black, 0, "e2e4", "e7e5", "g1f3", "b8c6")
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	checkEnd(t, [2]string{"resignation", "1-0"}, white, black)
 	row := func(name, rank, points string) string {
 		return `document.querySelector('[data-testid="standing"][data-user="` + name + `"][data-rank="` + rank +

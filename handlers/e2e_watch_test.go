@@ -142,11 +142,7 @@ func TestBrowserWatch(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/watch"),
 		chromedp.WaitVisible(miniGameSel(id)),
 	)
-	black.do(10*time.Second,
-		chromedp.Click(`[data-testid="resign-open"]`),
-		chromedp.WaitVisible(`[data-testid="resign-confirm"]`),
-		chromedp.Click(`[data-testid="resign-confirm"]`),
-	)
+	resignGame(black)
 	waitFor(guest, 15*time.Second, `document.querySelector('[data-testid="watch-empty"]') && !document.querySelector('`+miniGameSel(id)+`')`)
 	guest.screenshot("watch-empty")
 
