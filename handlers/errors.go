@@ -201,12 +201,14 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	resp := responseFor(err)
 	if resp.status >= 500 {
 		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
-			// The client went away; there is nobody to answer.
+			// The client went away; there is nobody to answer, and no
+			// page to render (its render would fail on the same context).
 			h.log.DebugContext(r.Context(), "request canceled", "method", r.Method, "path", r.URL.Path)
-		} else {
-			h.log.ErrorContext(r.Context(), "request failed",
-				"method", r.Method, "path", r.URL.Path, "status", resp.status, "err", err)
+			w.WriteHeader(resp.status)
+			return
 		}
+		h.log.ErrorContext(r.Context(), "request failed",
+			"method", r.Method, "path", r.URL.Path, "status", resp.status, "err", err)
 	}
 	setRetryAfter(w, resp.retry)
 	w.Header().Set("Cache-Control", "no-store")

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -95,5 +96,30 @@ func TestServerDeadlineAnswered503(t *testing.T) {
 	}
 	if resp := responseFor(fmt.Errorf("x: %w", context.Canceled)); resp.status == http.StatusServiceUnavailable {
 		t.Error("a client gone away answered 503")
+	}
+}
+
+// TestClientGoneNotLogged: a request whose client went away while its work
+// was under way (the store's transaction rolled back with its context) is
+// logged at debug level, not as a failure, and no error page is rendered
+// for nobody; a failure with the client still there is logged and gets
+// its page.
+func TestClientGoneNotLogged(t *testing.T) {
+	var logs strings.Builder
+	h := &Handler{log: slog.New(slog.NewTextHandler(&logs, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	gone := fmt.Errorf("play: create game: store: create game: %w", context.Canceled)
+	rec := httptest.NewRecorder()
+	h.fail(rec, httptest.NewRequestWithContext(ctx, http.MethodPost, "/games/private", nil), gone)
+	if logs.Len() != 0 || rec.Body.Len() != 0 {
+		t.Errorf("a client gone away: log %q, body of %d bytes; want neither", logs.String(), rec.Body.Len())
+	}
+
+	broken := errors.New("store: disk I/O error")
+	rec = httptest.NewRecorder()
+	h.fail(rec, httptest.NewRequest(http.MethodPost, "/games/private", nil), broken)
+	if !strings.Contains(logs.String(), "level=ERROR") || rec.Code != http.StatusInternalServerError || rec.Body.Len() == 0 {
+		t.Errorf("a failure: log %q, status %d, body of %d bytes; want an error logged and a 500 page", logs.String(), rec.Code, rec.Body.Len())
 	}
 }

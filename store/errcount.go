@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"sync/atomic"
 
 	"github.com/jmoiron/sqlx"
@@ -63,7 +64,7 @@ func (d countedDB) BeginTxx(ctx context.Context, opts *sql.TxOptions) (*countedT
 	if err != nil {
 		return nil, d.errs.check(err)
 	}
-	return &countedTx{Tx: tx, errs: d.errs}, nil
+	return &countedTx{Tx: tx, errs: d.errs, ctx: ctx}, nil
 }
 
 func (d countedDB) Beginx() (*countedTx, error) { return d.BeginTxx(context.Background(), nil) }
@@ -124,35 +125,48 @@ func (d countedDB) QueryRowxContext(ctx context.Context, query string, args ...a
 type countedTx struct {
 	*sqlx.Tx
 	errs *errCounter
+	ctx  context.Context // the transaction's: database/sql rolls it back when this ends
 }
 
-func (t *countedTx) Commit() error { return t.errs.check(t.Tx.Commit()) }
+// check counts err as errCounter.check does, but first tells a
+// transaction that database/sql rolled back because its context ended
+// (the client went away) by that context's error: its statements and its
+// commit then fail with sql.ErrTxDone, which is no failure of the
+// database and must not count as one.
+func (t *countedTx) check(err error) error {
+	if errors.Is(err, sql.ErrTxDone) && t.ctx.Err() != nil {
+		err = fmt.Errorf("%w: %w", t.ctx.Err(), err)
+	}
+	return t.errs.check(err)
+}
+
+func (t *countedTx) Commit() error { return t.check(t.Tx.Commit()) }
 
 func (t *countedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	res, err := t.Tx.ExecContext(ctx, query, args...)
-	return res, t.errs.check(err)
+	return res, t.check(err)
 }
 
 func (t *countedTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
-	return t.errs.check(t.Tx.GetContext(ctx, dest, query, args...))
+	return t.check(t.Tx.GetContext(ctx, dest, query, args...))
 }
 
 func (t *countedTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
-	return t.errs.check(t.Tx.SelectContext(ctx, dest, query, args...))
+	return t.check(t.Tx.SelectContext(ctx, dest, query, args...))
 }
 
 func (t *countedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	rows, err := t.Tx.QueryContext(ctx, query, args...)
-	return rows, t.errs.check(err)
+	return rows, t.check(err)
 }
 
 func (t *countedTx) QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
 	rows, err := t.Tx.QueryxContext(ctx, query, args...)
-	return rows, t.errs.check(err)
+	return rows, t.check(err)
 }
 
 func (t *countedTx) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
 	row := t.Tx.QueryRowxContext(ctx, query, args...)
-	_ = t.errs.check(row.Err())
+	_ = t.check(row.Err())
 	return row
 }
