@@ -27,11 +27,9 @@ func twoPlayers(t *testing.T, control string, args ...string) (white, black *bro
 func TestBrowserDrawByAgreement(t *testing.T) {
 	white, black := twoPlayers(t, "5+0")
 	playMoves(t, white, black, 0, "e2e4", "e7e5")
-	white.do(10*time.Second, chromedp.Click(`[data-testid="draw-offer"]`))
-	black.do(20*time.Second,
-		chromedp.WaitVisible(`[data-testid="draw-accept"]`),
-		chromedp.Click(`[data-testid="draw-accept"]`),
-	)
+	clickInPanel(white, `[data-testid="draw-offer"]`)
+	black.do(20*time.Second, chromedp.WaitVisible(`[data-testid="draw-accept"]`))
+	clickInPanel(black, `[data-testid="draw-accept"]`)
 	checkEnd(t, [2]string{"agreement", "1/2-1/2"}, white, black)
 }
 
@@ -213,14 +211,10 @@ func TestBrowserLeaveAndRematch(t *testing.T) {
 	white.do(10*time.Second, chromedp.Click(`[data-testid="leave-confirm"]`))
 	checkEnd(t, [2]string{"left_table", "0-1"}, white, black)
 
-	white.do(20*time.Second,
-		chromedp.Click(`[data-testid="rematch"]`),
-		chromedp.WaitVisible(`[data-testid="rematch-pending"]`),
-	)
-	black.do(20*time.Second,
-		chromedp.WaitVisible(`[data-testid="rematch-offered"]`),
-		chromedp.Click(`[data-testid="rematch"]`),
-	)
+	clickInPanel(white, `[data-testid="rematch"]`)
+	white.do(20*time.Second, chromedp.WaitVisible(`[data-testid="rematch-pending"]`))
+	black.do(20*time.Second, chromedp.WaitVisible(`[data-testid="rematch-offered"]`))
+	clickInPanel(black, `[data-testid="rematch"]`)
 	// White's page goes to the rematch by itself (the stream's rematch
 	// event), as Black's does after accepting.
 	for _, b := range []*browser{white, black} {

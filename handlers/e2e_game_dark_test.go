@@ -92,7 +92,7 @@ func TestBrowserGameDark(t *testing.T) {
 	}
 
 	// White offers a draw: Black is asked, White waits for the answer.
-	white.do(10*time.Second, chromedp.Click(`[data-testid="draw-offer"]`))
+	clickInPanel(white, `[data-testid="draw-offer"]`)
 	black.do(20*time.Second, chromedp.WaitVisible(`[data-testid="draw-offered"]`))
 	white.do(20*time.Second, chromedp.WaitVisible(`[data-testid="draw-pending"]`))
 	for _, br := range []*browser{white, black} {
@@ -102,7 +102,7 @@ func TestBrowserGameDark(t *testing.T) {
 	emulate(black, phone)
 	black.screenshot("dark-draw-offer-phone")
 	emulate(black, laptop)
-	black.do(10*time.Second, chromedp.Click(`[data-testid="draw-decline"]`))
+	clickInPanel(black, `[data-testid="draw-decline"]`)
 	waitFor(black, 20*time.Second, `!document.querySelector('[data-testid="draw-offered"]')`)
 	waitFor(white, 20*time.Second, `!document.querySelector('[data-testid="draw-pending"]')`)
 

@@ -145,14 +145,10 @@ func TestBrowserResultRated(t *testing.T) {
 	black.screenshot("result-lost")
 
 	// Rematch: White asks, Black accepts; neither clicks a link.
-	white.do(20*time.Second,
-		chromedp.Click(`[data-testid="rematch"]`),
-		chromedp.WaitVisible(`[data-testid="rematch-pending"]`),
-	)
-	black.do(20*time.Second,
-		chromedp.WaitVisible(`[data-testid="rematch-offered"]`),
-		chromedp.Click(`[data-testid="rematch"]`),
-	)
+	clickInPanel(white, `[data-testid="rematch"]`)
+	white.do(20*time.Second, chromedp.WaitVisible(`[data-testid="rematch-pending"]`))
+	black.do(20*time.Second, chromedp.WaitVisible(`[data-testid="rematch-offered"]`))
+	clickInPanel(black, `[data-testid="rematch"]`)
 	for _, p := range []*browser{white, black} {
 		waitFor(p, 20*time.Second, `location.origin + location.pathname != "`+first+`" && document.querySelector('[data-testid="game-panel"]') && document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
 	}
@@ -221,7 +217,7 @@ func TestBrowserPracticeControls(t *testing.T) {
 		return !!(f && f['htmx-internal-data'] && f['htmx-internal-data'].initHash);
 	})()`)
 	start := time.Now()
-	b.do(10*time.Second, chromedp.Click(`[data-testid="draw-offer"]`))
+	clickInPanel(b, `[data-testid="draw-offer"]`)
 	waitFor(b, 5*time.Second, `!document.querySelector('[data-testid="draw-pending"]') && document.querySelector('[data-testid="game-panel"]').dataset.status == "active"`)
 	t.Logf("the computer declined the draw in %v", time.Since(start).Round(time.Millisecond))
 	if !eval[bool](b, `document.querySelector('[data-testid="resign"]').open`) {
