@@ -64,6 +64,7 @@ func ServeH2C(srv *http.Server) error {
 	if err != nil {
 		return fmt.Errorf("handlers: h2c: %w", err)
 	}
+	bufferH2CReads(srv)
 	return nil
 }
 
