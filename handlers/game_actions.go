@@ -22,12 +22,14 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 // so that a repeated request is refused rather than played twice. Each
 // player has DefaultMoveLimit attempts (Config.MoveLimit).
 func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
+	now := time.Now() // the move's arrival, for the lag ping it may carry
 	id, err := gameID(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	user, _ := userFrom(r.Context())
+	h.echoFromMove(r, id, user.ID, now)
 	text := strings.TrimSpace(r.PostFormValue("uci"))
 	if text == "" {
 		text = strings.TrimSpace(r.PostFormValue("move"))
@@ -40,7 +42,7 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 		// game's lock all the same.
 		// The player's measured round trip is given back on their
 		// clock, within bounds (lag.go).
-		lag := h.lag.estimate(id, user.ID, time.Now())
+		lag := h.lag.estimate(id, user.ID, now)
 		err = h.games.MoveWithLag(r.Context(), id, user.ID, text, letters(r.Context()), ply, lag)
 	}
 	h.answerGameForm(w, r, id, err, views.MoveError, views.GamePage)

@@ -14,9 +14,10 @@ import (
 // measure the round trip (Config.LagPing): one goes with the stream's next
 // event once this has passed since the last, or on its own after twice
 // this without one. It is as often as the estimate uses them, its
-// clock.LagSamples round trips within clock.LagSampleAge: each ping costs
-// the page's echo, a request of its own: at 3 s there were two echoes for
-// every move at 5,000 games, and they added 16% to the server's CPU
+// clock.LagSamples round trips within clock.LagSampleAge. A page sends
+// back only the latest ping with its next move (lagMeter); when each ping
+// was echoed by a request of its own, pings every 3 s made two echoes for
+// every move at 5,000 games and added 16% to the server's CPU
 // (docs/performance.md, "What the server does to get there").
 const DefaultLagPing = clock.LagSampleAge / clock.LagSamples
 
@@ -28,13 +29,19 @@ const lagPending = 4
 // lag compensation (clock.LagCredit): a player's game stream sends a ping
 // (views.EventLagPing, with a nonce) every DefaultLagPing or so while the
 // game is live, most of them ahead of the stream's events in the same write
-// (gameStream.putPingIfDue); the page posts the nonce back at once (POST
-// /games/{id}/lag?n=…, static/js/board.js), and the time between the ping's
-// write and the echo's arrival, read on the server's own clock, is one round trip. The
-// page cannot make it shorter than it is (it does not know the nonce
-// before the ping arrives), only longer, which the bounds of
-// clock.LagCredit keep cheap. A move then carries the estimate
-// (clock.LagEstimator) to the game.
+// (gameStream.putPingIfDue). The page keeps the latest nonce and sends it
+// back with the player's next move, with the milliseconds it held it
+// (static/js/board.js); the time between the ping's write and the move's
+// arrival, read on the server's own clock, less that hold, is one round
+// trip. The page cannot make it shorter than it is (it does not know the
+// nonce before the ping arrives), only longer, by holding the nonce longer
+// than it says, as it could by echoing late, which the bounds of
+// clock.LagCredit keep cheap; a hold longer than the whole time is not
+// counted. The nonce riding on the move costs no request of its own: a
+// ping echoed by a request of its own (POST /games/{id}/lag?n=…&held=…,
+// handleGameLag) took some 8% of the server's CPU at 5,000 games
+// (docs/performance.md, "What the server does to get there"). A move then
+// carries the estimate (clock.LagEstimator) to the game.
 //
 // The figures live in memory, per game and player, while the player has
 // a stream open: a restart or a new page starts the measurement again,
@@ -120,10 +127,11 @@ func (m *lagMeter) ping(game, user int64, now time.Time) (string, bool) {
 	return nonce, true
 }
 
-// echo records the round trip of the ping nonce, echoed by user's page of
-// game at now; it reports whether nonce was a ping awaiting its echo. Each
-// ping counts once.
-func (m *lagMeter) echo(game, user int64, nonce string, now time.Time) bool {
+// echo records the round trip of the ping nonce, sent back by user's page
+// of game at now after holding it for held; it reports whether nonce was a
+// ping awaiting its echo. Each ping counts once, and not at all with a
+// hold longer than the time since the ping.
+func (m *lagMeter) echo(game, user int64, nonce string, now time.Time, held time.Duration) bool {
 	if m == nil || nonce == "" {
 		return false
 	}
@@ -136,7 +144,9 @@ func (m *lagMeter) echo(game, user int64, nonce string, now time.Time) bool {
 	for i := range p.pings {
 		if pg := p.pings[i]; pg.nonce == nonce {
 			p.pings[i] = lagPing{}
-			p.est.Add(now.Sub(pg.sent), now)
+			if rtt := now.Sub(pg.sent) - held; held >= 0 && rtt >= 0 {
+				p.est.Add(rtt, now)
+			}
 			return true
 		}
 	}
@@ -157,17 +167,18 @@ func (m *lagMeter) estimate(game, user int64, now time.Time) time.Duration {
 	return 0
 }
 
-// handleGameLag takes a page's echo of a ping of its game stream: one
-// measured round trip of the player (lagMeter). The page puts the ping's
-// nonce in the address (POST /games/{id}/lag?n=…) and sends no body: over
-// HTTP/2 a request without a body is one frame, where a body is a second
-// one that the connection's goroutine hands to the handler's, in a 1 KB
-// buffer that x/net gives back to its pool only once it is read to its
-// end, which a body of a few bytes never is; the server spent 13% less CPU
-// a request without it (docs/performance.md, "What the server does to get
-// there"). A form field n counts as well.
-// It answers 204 whether or not the nonce was awaited, as there is
-// nothing for the page to do either way.
+// handleGameLag takes a page's echo of a ping of its game stream on its
+// own, a request of its own: the pages send the nonce with the player's
+// next move instead (lagMeter, echoFromMove), and this is the way for a
+// client that does not. The nonce is in the address (POST
+// /games/{id}/lag?n=…&held=…, held the milliseconds the client held it,
+// 0 if absent) and the request has no body: over HTTP/2 a request
+// without a body is one frame, where a body is a second one that the
+// connection's goroutine hands to the handler's, in a 1 KB buffer that
+// x/net gives back to its pool only once it is read to its end, which a
+// body of a few bytes never is. Form fields count as well. It answers 204
+// whether or not the nonce was awaited, as there is nothing for the page
+// to do either way.
 func (h *Handler) handleGameLag(w http.ResponseWriter, r *http.Request) {
 	now := time.Now() // as early as the handler can read it
 	id, err := gameID(r)
@@ -176,6 +187,38 @@ func (h *Handler) handleGameLag(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, _ := userFrom(r.Context())
-	h.lag.echo(id, user.ID, r.FormValue("n"), now)
+	if held, ok := lagHeld(r.FormValue("held")); ok {
+		h.lag.echo(id, user.ID, r.FormValue("n"), now, held)
+	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// echoFromMove takes the nonce of a lag ping that a move of user's in game
+// id carries (form fields lag and held), posted at now; a move without one,
+// or with a hold that is not a count of milliseconds, measures nothing and
+// is played all the same.
+func (h *Handler) echoFromMove(r *http.Request, id, user int64, now time.Time) {
+	nonce := r.PostFormValue("lag")
+	if nonce == "" {
+		return
+	}
+	if held, ok := lagHeld(r.PostFormValue("held")); ok {
+		h.lag.echo(id, user, nonce, now, held)
+	}
+}
+
+// maxLagHeld bounds the hold a page may report: a ping is due every
+// DefaultLagPing, and a page keeps only the latest.
+const maxLagHeld = time.Hour
+
+// lagHeld parses the milliseconds a page held a ping's nonce, "" for none.
+func lagHeld(ms string) (time.Duration, bool) {
+	if ms == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if err != nil || n < 0 || n > maxLagHeld.Milliseconds() {
+		return 0, false
+	}
+	return time.Duration(n) * time.Millisecond, true
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -125,8 +124,9 @@ var (
 
 // playBehindDelay plays delayWhite as White through a proxy that delays
 // each way by oneWay, thinking think before each move after the
-// opponent's move reached White's stream; White's page echoes the lag
-// pings as board.js does. Black answers on the server at once.
+// opponent's move reached White's stream; White's page sends the latest
+// lag ping back with each move, as board.js does. Black answers on the
+// server at once.
 func playBehindDelay(t *testing.T, on bool, oneWay, think time.Duration) delayRun {
 	e := newLagEnv(t, on, 0)
 	proxy := newDelayProxy(t, strings.TrimPrefix(e.srv.URL, "http://"), oneWay)
@@ -136,27 +136,22 @@ func playBehindDelay(t *testing.T, on bool, oneWay, think time.Duration) delayRu
 	path := "/games/" + strconv.FormatInt(id, 10)
 
 	s := e.openStream(t, client, proxy.URL, id, white)
-	// The page: pings are echoed at once, panels go to the script.
+	// The page: it keeps the latest ping and when it came; panels go to
+	// the script.
 	panels := make(chan string, 64)
-	var echoes sync.WaitGroup
+	var (
+		mu     sync.Mutex
+		ping   string
+		pingAt time.Time
+	)
 	go func() {
 		defer close(panels)
 		for ev := range s.events {
 			switch ev.name {
 			case views.EventLagPing:
-				echoes.Add(1)
-				go func(n string) {
-					defer echoes.Done()
-					req, err := http.NewRequest(http.MethodPost, proxy.URL+path+"/lag?"+url.Values{"n": {n}}.Encode(), nil)
-					if err != nil {
-						return
-					}
-					req.AddCookie(white.cookie)
-					if resp, err := client.Do(req); err == nil {
-						_, _ = io.Copy(io.Discard, resp.Body)
-						resp.Body.Close()
-					}
-				}(ev.data)
+				mu.Lock()
+				ping, pingAt = ev.data, time.Now()
+				mu.Unlock()
 			case views.EventGame:
 				panels <- ev.id
 			}
@@ -166,15 +161,27 @@ func playBehindDelay(t *testing.T, on bool, oneWay, think time.Duration) delayRu
 		s.close(t)
 		for range panels { // until the page's reader has stopped
 		}
-		echoes.Wait()
 	}()
+	// move is White's move with the latest ping, if one came since the
+	// last move, and the milliseconds it was held.
+	move := func(uci string, ply int) url.Values {
+		form := url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}
+		mu.Lock()
+		defer mu.Unlock()
+		if ping != "" {
+			form.Set("lag", ping)
+			form.Set("held", strconv.FormatInt(time.Since(pingAt).Milliseconds(), 10))
+			ping = ""
+		}
+		return form
+	}
 
 	ctx := context.Background()
 	for i, uci := range delayWhite {
 		ply := 2 * i
 		waitPanel(t, panels, strconv.Itoa(ply))
 		time.Sleep(think)
-		if code := postForm(t, client, proxy.URL, path+"/moves", url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}, white); code != http.StatusNoContent {
+		if code := postForm(t, client, proxy.URL, path+"/moves", move(uci, ply), white); code != http.StatusNoContent {
 			t.Fatalf("White's move %s = %d", uci, code)
 		}
 		if i+1 < len(delayWhite) {
@@ -224,8 +231,8 @@ func mean(ds []time.Duration) time.Duration {
 // TestLagCompensationBehindDelay measures what a move costs a player's
 // clock behind a line that delays each way by 300 ms, with lag
 // compensation off and on: the real handlers, streams and SQLite, a
-// scripted player who answers each move after 150 ms, and the page's
-// echo of the pings. It logs the figures (docs/playing.md, "Lag compensation") and
+// scripted player who answers each move after 150 ms, and the lag pings
+// sent back with the moves. It logs the figures (docs/playing.md, "Lag compensation") and
 // checks only bounds that a busy machine cannot break: the delay is
 // really there, and compensation saves at least 150 ms a move on average.
 func TestLagCompensationBehindDelay(t *testing.T) {

@@ -24,7 +24,7 @@ func TestLagMeter(t *testing.T) {
 	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	var off *lagMeter
 	off.open(1, 2)
-	if _, ok := off.ping(1, 2, t0); ok || off.echo(1, 2, "x", t0) || off.estimate(1, 2, t0) != 0 {
+	if _, ok := off.ping(1, 2, t0); ok || off.echo(1, 2, "x", t0, 0) || off.estimate(1, 2, t0) != 0 {
 		t.Error("a nil lagMeter measured something")
 	}
 
@@ -36,6 +36,8 @@ func TestLagMeter(t *testing.T) {
 	m.open(1, 2) // a second tab
 	n1, _ := m.ping(1, 2, t0)
 	n2, _ := m.ping(1, 2, t0.Add(time.Second))
+	n3, _ := m.ping(1, 2, t0.Add(time.Second))
+	n4, _ := m.ping(1, 2, t0)
 	if n1 == n2 || n1 == "" {
 		t.Fatalf("nonces %q and %q", n1, n2)
 	}
@@ -43,18 +45,21 @@ func TestLagMeter(t *testing.T) {
 		name         string
 		game, user   int64
 		nonce        string
+		held         time.Duration // by the page, before sending it back
 		want         bool
 		wantEstimate time.Duration
 	}{
-		{"another player", 1, 3, n1, false, 0},
-		{"another game", 9, 2, n1, false, 0},
-		{"unknown nonce", 1, 2, "zzz", false, 0},
-		{"the second ping", 1, 2, n2, true, 300 * time.Millisecond},
-		{"its echo again", 1, 2, n2, false, 300 * time.Millisecond},
-		{"the first ping, later", 1, 2, n1, true, 300 * time.Millisecond}, // 300 ms and 1.3 s: the lower middle
+		{"another player", 1, 3, n1, 0, false, 0},
+		{"another game", 9, 2, n1, 0, false, 0},
+		{"unknown nonce", 1, 2, "zzz", 0, false, 0},
+		{"the second ping", 1, 2, n2, 0, true, 300 * time.Millisecond},
+		{"its echo again", 1, 2, n2, 0, false, 300 * time.Millisecond},
+		{"the first ping, later", 1, 2, n1, 0, true, 300 * time.Millisecond}, // 300 ms and 1.3 s: the lower middle
+		{"held longer than the time since", 1, 2, n3, 400 * time.Millisecond, true, 300 * time.Millisecond},
+		{"held 100 ms of 1.3 s", 1, 2, n4, 100 * time.Millisecond, true, 1200 * time.Millisecond}, // 300 ms, 1.2 s, 1.3 s
 	} {
 		at := t0.Add(time.Second + 300*time.Millisecond)
-		if got := m.echo(tc.game, tc.user, tc.nonce, at); got != tc.want {
+		if got := m.echo(tc.game, tc.user, tc.nonce, at, tc.held); got != tc.want {
 			t.Errorf("%s: echo = %v, want %v", tc.name, got, tc.want)
 		}
 		if got := m.estimate(1, 2, at); got != tc.wantEstimate {
@@ -223,14 +228,14 @@ func TestGameLagPingEcho(t *testing.T) {
 	if code := postForm(t, client, e.srv.URL, path+"/lag", url.Values{"n": {third.data}}, white); code != http.StatusNoContent {
 		t.Fatalf("POST lag with a form = %d, want 204", code)
 	}
-	if e.handler.lag.echo(id, white.ID, third.data, time.Now()) {
+	if e.handler.lag.echo(id, white.ID, third.data, time.Now(), 0) {
 		t.Error("the echo in a form's body was not counted: its nonce was still awaited")
 	}
 
 	// A slow line: White's round trip is 500 ms (planted, as if measured).
 	for range clock.LagSamples {
 		n, _ := e.handler.lag.ping(id, white.ID, time.Now().Add(-500*time.Millisecond))
-		e.handler.lag.echo(id, white.ID, n, time.Now())
+		e.handler.lag.echo(id, white.ID, n, time.Now(), 0)
 	}
 	ctx := context.Background()
 	for i, mv := range []struct {
@@ -256,6 +261,51 @@ func TestGameLagPingEcho(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // four ping intervals
 	if hadPing(spectator) {
 		t.Error("a spectator's stream has pings")
+	}
+}
+
+// TestGameLagEchoWithMove: the page sends a ping's nonce back with the
+// player's next move, with the milliseconds it held it, and the round trip
+// is the time since the ping less that hold; a move whose hold is not a
+// count of milliseconds is played all the same and measures nothing.
+func TestGameLagEchoWithMove(t *testing.T) {
+	e := newLagEnv(t, true, time.Hour)
+	id, white, black := e.blitzGame(t, e.player(t, "ayse"), e.player(t, "bora"))
+	client := e.srv.Client()
+	path := "/games/" + strconv.FormatInt(id, 10)
+	for _, p := range []player{white, black} {
+		s := e.openStream(t, client, e.srv.URL, id, p)
+		defer s.close(t)
+		s.nextWhere(t, isPing) // the stream is open: its player's pings count
+	}
+
+	// White's page got a ping 800 ms ago and held it 700 ms before moving.
+	nonce, ok := e.handler.lag.ping(id, white.ID, time.Now().Add(-800*time.Millisecond))
+	if !ok {
+		t.Fatal("no ping for White")
+	}
+	move := url.Values{"uci": {"e2e4"}, "ply": {"0"}, "lag": {nonce}, "held": {"700"}}
+	if code := postForm(t, client, e.srv.URL, path+"/moves", move, white); code != http.StatusNoContent {
+		t.Fatalf("move with a ping = %d, want 204", code)
+	}
+	if est := e.handler.lag.estimate(id, white.ID, time.Now()); est < 100*time.Millisecond || est >= 800*time.Millisecond {
+		t.Errorf("White's estimate = %v, want 100 ms and the request's own time, not the 800 ms since the ping", est)
+	}
+
+	nonce, _ = e.handler.lag.ping(id, black.ID, time.Now().Add(-800*time.Millisecond))
+	move = url.Values{"uci": {"e7e5"}, "ply": {"1"}, "lag": {nonce}, "held": {"soon"}}
+	if code := postForm(t, client, e.srv.URL, path+"/moves", move, black); code != http.StatusNoContent {
+		t.Fatalf("move with a ping held %q = %d, want 204", move.Get("held"), code)
+	}
+	if est := e.handler.lag.estimate(id, black.ID, time.Now()); est != 0 {
+		t.Errorf("Black's estimate = %v after a hold that is no number, want none", est)
+	}
+	snap, err := e.games.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Moves) != 2 {
+		t.Errorf("%d moves played, want 2", len(snap.Moves))
 	}
 }
 

@@ -149,21 +149,6 @@ func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx 
 	return resp, nil
 }
 
-// postEmpty posts to path (its query included) without a body, as the
-// game page's fetch of a lag echo does.
-func (u *user) postEmpty(ctx context.Context, path string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path, nil)
-	if err != nil {
-		return nil, fmt.Errorf("POST %s: %w", path, err)
-	}
-	req.Header.Set("Origin", u.base)
-	resp, err := u.client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("POST %s: %w", path, err)
-	}
-	return resp, nil
-}
-
 // getPage fetches path and reads what the driver needs of it (readPage);
 // kind names the request in a statusError.
 func (u *user) getPage(ctx context.Context, path, kind string) (page, error) {
@@ -186,11 +171,19 @@ func (u *user) getPage(ctx context.Context, path, kind string) (page, error) {
 	return p, nil
 }
 
-// move plays uci at ply as htmx does; the server answers 204.
-func (u *user) move(ctx context.Context, gamePath, uci string, ply int) error {
+// move plays uci at ply as htmx does, with the nonce of the player's
+// latest lag ping and how long the page held it, if one came since the
+// last move (as the game page sends them, static/js/board.js, for lag
+// compensation); the server answers 204.
+func (u *user) move(ctx context.Context, gamePath, uci string, ply int, nonce string, held time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
-	resp, err := u.postForm(ctx, gamePath+"/moves", url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}, true)
+	form := url.Values{"uci": {uci}, "ply": {strconv.Itoa(ply)}}
+	if nonce != "" {
+		form.Set("lag", nonce)
+		form.Set("held", strconv.FormatInt(held.Milliseconds(), 10))
+	}
+	resp, err := u.postForm(ctx, gamePath+"/moves", form, true)
 	if err != nil {
 		return err
 	}
@@ -201,31 +194,10 @@ func (u *user) move(ctx context.Context, gamePath, uci string, ply int) error {
 	return nil
 }
 
-// echoLag posts the nonce of a lag ping of gamePath's stream back, in the
-// address and without a body, as the game page does (static/js/board.js):
-// the server times the round trip for the player's lag compensation
-// (docs/playing.md). The page ignores the answer; the driver counts a
-// refusal, unless the game has ended.
-func (u *user) echoLag(ctx context.Context, gamePath, nonce string, st *stats) {
-	reqCtx, cancel := context.WithTimeout(ctx, requestTimeout)
-	defer cancel()
-	resp, err := u.postEmpty(reqCtx, gamePath+"/lag?"+url.Values{"n": {nonce}}.Encode())
-	if err == nil {
-		drainClose(resp)
-		if resp.StatusCode != http.StatusNoContent {
-			err = &statusError{"lag-echo", resp.StatusCode}
-		}
-	}
-	if err != nil && ctx.Err() == nil {
-		st.fail(errorKind(err, "lag-echo"))
-	}
-}
-
 // resign gives up the game at gamePath; the answer is not checked, as the
-// game may have ended already. A request that fails on its way (a kept
-// connection the server had closed: the echoes that a game's end cuts
-// short close theirs) is sent again, twice at most, or the game would be
-// left running.
+// game may have ended already. A request that fails on its way (on a kept
+// connection that the server had closed) is sent again, twice at most, or
+// the game would be left running.
 func (u *user) resign(ctx context.Context, gamePath string) {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()

@@ -4,9 +4,9 @@
 //
 // Each simulated player is a browser with its own cookie jar: it signs up
 // (or reuses a saved session), creates or joins a private game by its invite
-// link, keeps the game's event stream open, posts back each lag ping the
-// stream sends (as the game page does, for lag compensation), and posts a
-// random legal move (engine/chess) as htmx does. The driver measures the
+// link, keeps the game's event stream open, and posts a random legal move
+// (engine/chess) as htmx does, with the latest lag ping the stream sent
+// (as the game page does, for lag compensation). The driver measures the
 // time from a move's POST to the opponent's stream event of the new ply,
 // counts failures by kind, and samples the server's memory and goroutines
 // from its /metrics:

@@ -49,14 +49,9 @@ func playPair(ctx context.Context, cfg Config, rng *rand.Rand, p *pair, st *stat
 		gameCtx, closeStreams := context.WithCancel(ctx)
 		streams := [2]*gameStream{newGameStream(), newGameStream()}
 		users := [2]*user{p.white, p.black}
-		// readers are the streams' goroutines and their echoes' (a stream
-		// that is still read may add one).
-		var readers sync.WaitGroup
+		var readers sync.WaitGroup // the streams' goroutines
 		for side, s := range streams {
 			s.sizes, s.first = st.received, p.streams[side]
-			s.echo = func(nonce string) {
-				readers.Go(func() { users[side].echoLag(gameCtx, p.path, nonce, st) })
-			}
 		}
 		for side := range 2 {
 			readers.Go(func() { streams[side].run(gameCtx, users[side], p.path, st.fail) })
@@ -137,7 +132,8 @@ func playGame(ctx context.Context, cfg Config, rng *rand.Rand, path string, user
 		legal := pos.AppendLegalMoves(buf[:0])
 		m := legal[rng.IntN(len(legal))]
 		sent := time.Now()
-		err := users[side].move(ctx, path, m.String(), ply)
+		nonce, held := streams[side].takePing(sent)
+		err := users[side].move(ctx, path, m.String(), ply, nonce, held)
 		left[side] += increment - time.Since(turn)
 		turn = time.Now() // the opponent's clock runs from the answer on
 		if err != nil {

@@ -25,7 +25,7 @@ type fakeSite struct {
 	games   []*fakeGame
 	changed chan struct{} // closed and replaced at each change
 	refused []string      // requests the site refused, for the test's report
-	echoes  int           // lag pings posted back
+	echoes  int           // lag pings sent back with moves
 }
 
 type fakeGame struct {
@@ -101,6 +101,15 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 		s.mu.Lock()
 		ok := g != nil && !g.over && side == g.ply%2 && r.PostFormValue("ply") == strconv.Itoa(g.ply) &&
 			len(r.PostFormValue("uci")) >= 4 && r.Header.Get("HX-Request") == "true"
+		// A lag ping's nonce, if the move carries one, is of this game's
+		// stream, with the milliseconds it was held.
+		nonce, held := r.PostFormValue("lag"), r.PostFormValue("held")
+		pingGame, _, _ := strings.Cut(nonce, "-")
+		heldMS, herr := strconv.Atoi(held)
+		ok = ok && (nonce == "" || pingGame == r.PathValue("id") && herr == nil && heldMS >= 0)
+		if ok && nonce != "" {
+			s.echoes++
+		}
 		if ok {
 			g.ply++
 			close(s.changed)
@@ -126,17 +135,6 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 		if g != nil && side >= 0 {
 			g.over = true
 		}
-		s.mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	})
-	mux.HandleFunc("POST /games/{id}/lag", func(w http.ResponseWriter, r *http.Request) {
-		g, side := s.game(r)
-		game, _, _ := strings.Cut(r.URL.Query().Get("n"), "-")
-		if !s.check(w, r, g != nil && side >= 0 && game == r.PathValue("id") && r.Header.Get("Origin") != "" && r.ContentLength == 0, "lag echo") {
-			return
-		}
-		s.mu.Lock()
-		s.echoes++
 		s.mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
 	})
@@ -265,7 +263,7 @@ func TestRunAgainstFakeSite(t *testing.T) {
 		signups, games, echoes := site.signups, len(site.games), site.echoes
 		site.mu.Unlock()
 		if echoes == 0 {
-			t.Errorf("round %d: no lag ping was posted back", round)
+			t.Errorf("round %d: no move carried a lag ping back", round)
 		}
 		if signups != 2*cfg.Games+1 { // the players and the spectator, once
 			t.Errorf("round %d: %d sign-ups, want %d", round, signups, 2*cfg.Games+1)

@@ -28,10 +28,11 @@ type gameStream struct {
 	notify chan struct{}
 	now    func() time.Time // the arrival time of an event
 	sizes  func(size int, delta bool)
-	// echo, if set, posts back the nonce of each lag ping (a player's
-	// stream), as the game page does (static/js/board.js): at once, and
-	// without waiting for the answer.
-	echo func(nonce string)
+	// ping is the latest lag ping's nonce (a player's stream) and when it
+	// arrived, kept for the player's next move (takePing), as the game page
+	// keeps it (static/js/board.js); "" once taken.
+	ping   string
+	pingAt time.Time
 	// first is the URL the stream opens first, as its page names it
 	// (page.stream: it says which panel the page shows already); "" or
 	// a reconnect opens the game's stream asking for deltas alone, as
@@ -123,8 +124,8 @@ func (s *gameStream) parse(r io.Reader) error {
 				}
 				first = false
 			}
-			if event == views.EventLagPing && ping != "" && s.echo != nil {
-				s.echo(ping)
+			if event == views.EventLagPing && ping != "" {
+				s.keepPing(ping, s.now())
 			}
 			id, event, ping, size = "", "", "", 0
 		case event == views.EventLagPing && bytes.HasPrefix(text, []byte("data:")):
@@ -158,6 +159,25 @@ func (s *gameStream) seen(ply int, t time.Time) {
 	}
 	s.mu.Unlock()
 	s.wake()
+}
+
+// keepPing keeps the nonce of a lag ping that arrived at t, in place of an
+// older one not yet taken.
+func (s *gameStream) keepPing(nonce string, t time.Time) {
+	s.mu.Lock()
+	s.ping, s.pingAt = nonce, t
+	s.mu.Unlock()
+}
+
+// takePing returns the nonce of the latest lag ping and how long it was
+// kept until now, for a move to carry; "" if none came since the last was
+// taken.
+func (s *gameStream) takePing(now time.Time) (string, time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	nonce, held := s.ping, now.Sub(s.pingAt)
+	s.ping = ""
+	return nonce, held
 }
 
 // markOpen records that the server answered a request of the stream.

@@ -49,23 +49,28 @@ func TestStreamParse(t *testing.T) {
 	}
 }
 
-// TestStreamEchoesPings: each lag ping's nonce is handed to echo once, as
-// the page posts it back; other events' data is not.
-func TestStreamEchoesPings(t *testing.T) {
+// TestStreamKeepsPings: the stream keeps the nonce of the latest lag ping
+// for the player's next move, which takes it once, with the time it was
+// kept; other events' data is not a ping.
+func TestStreamKeepsPings(t *testing.T) {
 	stream := "event: lag-ping\ndata: k3x9\n\n" +
 		"id: 1\nevent: move\ndata: k3x9-not-a-ping\n\n" +
 		"event: lag-ping\r\ndata:zz1\r\n\r\n" +
-		"event: lag-ping\ndata: \n\n" + // no nonce: nothing to echo
+		"event: lag-ping\ndata: \n\n" + // no nonce: nothing to keep
 		"event: clock-white\ndata: 5\n\n" +
 		"event: lag-ping\ndata: unfinished\n"
 	s := newGameStream()
-	var echoed []string
-	s.echo = func(nonce string) { echoed = append(echoed, nonce) }
+	arrived := time.Date(2026, 12, 6, 21, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return arrived }
 	if err := s.parse(strings.NewReader(stream)); !errors.Is(err, io.EOF) {
 		t.Errorf("parse = %v, want the end of the stream", err)
 	}
-	if want := []string{"k3x9", "zz1"}; !slices.Equal(echoed, want) {
-		t.Errorf("echoed %q, want %q", echoed, want)
+	nonce, held := s.takePing(arrived.Add(1500 * time.Millisecond))
+	if nonce != "zz1" || held != 1500*time.Millisecond {
+		t.Errorf("takePing = %q held %v, want the latest, zz1, held 1.5s", nonce, held)
+	}
+	if nonce, _ := s.takePing(arrived.Add(2 * time.Second)); nonce != "" {
+		t.Errorf("a second takePing = %q, want nothing: each ping goes back once", nonce)
 	}
 }
 

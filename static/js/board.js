@@ -1047,24 +1047,27 @@
   // ---- Lag measurement ------------------------------------------------------
 
   // A player's event stream sends a "lag-ping" event every few seconds while
-  // the game is live. Posting its nonce back at once lets the server measure
-  // the round trip on its own clock and give it back on this player's clock,
-  // within bounds (handlers/lag.go): the page only echoes, it reports no time.
+  // the game is live. The page keeps the latest nonce and sends it back with
+  // the player's next move, with the milliseconds it held it: the server
+  // times the round trip on its own clock, less that hold, and gives it back
+  // on this player's clock, within bounds (handlers/lag.go). Riding on the
+  // move, the nonce costs no request of its own; a ping that no move takes
+  // back before the next one comes is simply not measured.
   var pingSources = new WeakSet();
+  var heldPing = null; // {nonce, at}: the latest ping, not yet sent back
   document.addEventListener("htmx:sseOpen", function (e) {
     var src = e.detail && e.detail.source;
     if (!src || pingSources.has(src)) return;
     pingSources.add(src);
     src.addEventListener("lag-ping", function (ev) {
-      var game = document.querySelector("[data-game-id]");
-      if (!game) return;
-      // The nonce goes in the address and the request has no body: a
-      // request the server takes in one frame (handlers/lag.go).
-      fetch("/games/" + game.dataset.gameId + "/lag?n=" + encodeURIComponent(ev.data), {
-        method: "POST",
-        credentials: "same-origin",
-      }).catch(function () {});
+      heldPing = { nonce: ev.data, at: performance.now() };
     });
+  });
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (!heldPing || !e.detail || !e.detail.elt || e.detail.elt.id !== "move-form") return;
+    e.detail.parameters.lag = heldPing.nonce;
+    e.detail.parameters.held = String(Math.max(0, Math.round(performance.now() - heldPing.at)));
+    heldPing = null;
   });
 
   function init(root) {
