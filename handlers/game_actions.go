@@ -29,7 +29,10 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, _ := userFrom(r.Context())
-	h.echoFromMove(r, id, user.ID, now)
+	// The latest lag ping of the player's stream rides on the move (form
+	// fields lag and held); a move without one, or with a bad hold, is
+	// played all the same.
+	h.lag.echoHeld(id, user.ID, r.PostFormValue("lag"), r.PostFormValue("held"), now)
 	text := strings.TrimSpace(r.PostFormValue("uci"))
 	if text == "" {
 		text = strings.TrimSpace(r.PostFormValue("move"))

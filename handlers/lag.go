@@ -169,7 +169,7 @@ func (m *lagMeter) estimate(game, user int64, now time.Time) time.Duration {
 
 // handleGameLag takes a page's echo of a ping of its game stream on its
 // own, a request of its own: the pages send the nonce with the player's
-// next move instead (lagMeter, echoFromMove), and this is the way for a
+// next move instead (lagMeter, handleGameMove), and this is the way for a
 // client that does not. The nonce is in the address (POST
 // /games/{id}/lag?n=…&held=…, held the milliseconds the client held it,
 // 0 if absent) and the request has no body: over HTTP/2 a request
@@ -187,23 +187,16 @@ func (h *Handler) handleGameLag(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, _ := userFrom(r.Context())
-	if held, ok := lagHeld(r.FormValue("held")); ok {
-		h.lag.echo(id, user.ID, r.FormValue("n"), now, held)
-	}
+	h.lag.echoHeld(id, user.ID, r.FormValue("n"), r.FormValue("held"), now)
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// echoFromMove takes the nonce of a lag ping that a move of user's in game
-// id carries (form fields lag and held), posted at now; a move without one,
-// or with a hold that is not a count of milliseconds, measures nothing and
-// is played all the same.
-func (h *Handler) echoFromMove(r *http.Request, id, user int64, now time.Time) {
-	nonce := r.PostFormValue("lag")
-	if nonce == "" {
-		return
-	}
-	if held, ok := lagHeld(r.PostFormValue("held")); ok {
-		h.lag.echo(id, user, nonce, now, held)
+// echoHeld is echo with the hold as the page sends it: heldMS milliseconds
+// in decimal, "" for none. A nonce of "" or a hold that is not a count of
+// milliseconds measures nothing.
+func (m *lagMeter) echoHeld(game, user int64, nonce, heldMS string, now time.Time) {
+	if held, ok := lagHeld(heldMS); ok {
+		m.echo(game, user, nonce, now, held)
 	}
 }
 
