@@ -20,7 +20,9 @@ func isHTMX(r *http.Request) bool { return r.Header.Get("HX-Request") == "true" 
 // handleGameMove plays a move: uci from the board, or a typed move (SAN in
 // English or Turkish letters, or UCI). ply must be the game's current ply,
 // so that a repeated request is refused rather than played twice. Each
-// player has DefaultMoveLimit attempts (Config.MoveLimit).
+// player has DefaultMoveLimit attempts (Config.MoveLimit). The fields come
+// in the address (the board's script posts a move without a body) or in a
+// form's body (the page without JavaScript).
 func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 	now := time.Now() // the move's arrival, for the lag ping it may carry
 	id, err := gameID(r)
@@ -29,15 +31,15 @@ func (h *Handler) handleGameMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, _ := userFrom(r.Context())
-	// The latest lag ping of the player's stream rides on the move (form
-	// fields lag and held); a move without one, or with a bad hold, is
-	// played all the same.
-	h.lag.echoHeld(id, user.ID, r.PostFormValue("lag"), r.PostFormValue("held"), now)
-	text := strings.TrimSpace(r.PostFormValue("uci"))
+	// The latest lag ping of the player's stream rides on the move (fields
+	// lag and held); a move without one, or with a bad hold, is played all
+	// the same.
+	h.lag.echoHeld(id, user.ID, r.FormValue("lag"), r.FormValue("held"), now)
+	text := strings.TrimSpace(r.FormValue("uci"))
 	if text == "" {
-		text = strings.TrimSpace(r.PostFormValue("move"))
+		text = strings.TrimSpace(r.FormValue("move"))
 	}
-	ply, perr := strconv.Atoi(r.PostFormValue("ply"))
+	ply, perr := strconv.Atoi(r.FormValue("ply"))
 	if perr != nil || text == "" {
 		err = errBadRequest
 	} else if err = h.moveLimit.allowUser(r); err == nil {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -35,21 +36,22 @@ var langMatcher = language.NewMatcher(locales.Languages)
 //  4. the best match in Accept-Language;
 //  5. English.
 func (h *Handler) localeContext(ctx context.Context, w http.ResponseWriter, r *http.Request) context.Context {
-	lang := pickLanguage(ctx, r)
+	fromURL := urlLang(r.URL)
+	lang := pickLanguage(ctx, r, fromURL)
 	loc := h.locales[lang]
 	if loc.Localizer == nil { // pickLanguage knows only locales.Codes
 		loc = views.Locale{Lang: lang, Localizer: i18n.NewLocalizer(h.bundle, lang)}
 	}
-	loc.Here, loc.FromURL = withoutLang(r.URL), lang == r.URL.Query().Get("lang")
+	loc.Here, loc.FromURL = withoutLang(r.URL), lang == fromURL
 	w.Header().Add("Vary", "Accept-Language, Cookie")
 	return views.WithLocale(ctx, loc)
 }
 
 // pickLanguage returns the language code of request r, whose member (if
-// any) is in ctx (see localeContext).
-func pickLanguage(ctx context.Context, r *http.Request) string {
-	if l := r.URL.Query().Get("lang"); knownLang(l) {
-		return l
+// any) is in ctx and whose address asks for fromURL (see localeContext).
+func pickLanguage(ctx context.Context, r *http.Request, fromURL string) string {
+	if knownLang(fromURL) {
+		return fromURL
 	}
 	if u, ok := userFrom(ctx); ok {
 		if knownLang(u.Language) {
@@ -72,8 +74,27 @@ func pickLanguage(ctx context.Context, r *http.Request) string {
 // knownLang reports whether code is an interface language.
 func knownLang(code string) bool { return slices.Contains(locales.Codes, code) }
 
+// mayHaveLang reports whether u's query may hold a lang parameter: every
+// request passes here, and most have no query, or one without it (a
+// move's), which is not worth parsing. Only a name spelt out or escaped
+// can read as "lang".
+func mayHaveLang(u *url.URL) bool {
+	return strings.Contains(u.RawQuery, "lang") || strings.Contains(u.RawQuery, "%")
+}
+
+// urlLang returns the lang parameter of u's query, "" for none.
+func urlLang(u *url.URL) string {
+	if !mayHaveLang(u) {
+		return ""
+	}
+	return u.Query().Get("lang")
+}
+
 // withoutLang returns u's path and query with any lang parameter removed.
 func withoutLang(u *url.URL) string {
+	if !mayHaveLang(u) {
+		return u.RequestURI()
+	}
 	q := u.Query()
 	if !q.Has("lang") {
 		return u.RequestURI()

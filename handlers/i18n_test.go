@@ -264,3 +264,29 @@ func TestLangParameterKeptByForms(t *testing.T) {
 		t.Errorf("form error = %q", got)
 	}
 }
+
+// TestURLLang: the lang parameter is found however the query spells it,
+// and a query that cannot hold one is left as it is.
+func TestURLLang(t *testing.T) {
+	cases := []struct{ target, lang, here string }{
+		{"/games/1", "", "/games/1"},
+		{"/games/1/moves?uci=e2e4&ply=0", "", "/games/1/moves?uci=e2e4&ply=0"},
+		{"/rules?lang=tr", "tr", "/rules"},
+		{"/rules?a=1&lang=en&b=2", "en", "/rules?a=1&b=2"},
+		{"/rules?l%61ng=tr", "tr", "/rules"},
+		{"/rules?language=tr", "", "/rules?language=tr"},
+		{"/rules?q=%C3%A7", "", "/rules?q=%C3%A7"},
+	}
+	for _, c := range cases {
+		u, err := url.Parse(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := urlLang(u); got != c.lang {
+			t.Errorf("urlLang(%s) = %q, want %q", c.target, got, c.lang)
+		}
+		if got := withoutLang(u); got != c.here {
+			t.Errorf("withoutLang(%s) = %q, want %q", c.target, got, c.here)
+		}
+	}
+}

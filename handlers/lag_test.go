@@ -163,6 +163,19 @@ func postForm(tb testing.TB, client *http.Client, base, path string, form url.Va
 	return postAs(tb, client, req, p)
 }
 
+// postMove posts a move's fields for p as the board does: in the address,
+// without a body (static/js/board.js).
+func postMove(tb testing.TB, client *http.Client, base, path string, move url.Values, p player) int {
+	tb.Helper()
+	req, err := http.NewRequest(http.MethodPost, base+path+"?"+move.Encode(), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded") // as htmx sends it
+	req.Header.Set("HX-Request", "true")
+	return postAs(tb, client, req, p)
+}
+
 // postAs sends req with p's session and returns the answer's status.
 func postAs(tb testing.TB, client *http.Client, req *http.Request, p player) int {
 	tb.Helper()
@@ -279,19 +292,21 @@ func TestGameLagEchoWithMove(t *testing.T) {
 		s.nextWhere(t, isPing) // the stream is open: its player's pings count
 	}
 
-	// White's page got a ping 800 ms ago and held it 700 ms before moving.
+	// White's page got a ping 800 ms ago and held it 700 ms before moving;
+	// the move goes in the address, as the board posts it.
 	nonce, ok := e.handler.lag.ping(id, white.ID, time.Now().Add(-800*time.Millisecond))
 	if !ok {
 		t.Fatal("no ping for White")
 	}
 	move := url.Values{"uci": {"e2e4"}, "ply": {"0"}, "lag": {nonce}, "held": {"700"}}
-	if code := postForm(t, client, e.srv.URL, path+"/moves", move, white); code != http.StatusNoContent {
+	if code := postMove(t, client, e.srv.URL, path+"/moves", move, white); code != http.StatusNoContent {
 		t.Fatalf("move with a ping = %d, want 204", code)
 	}
 	if est := e.handler.lag.estimate(id, white.ID, time.Now()); est < 100*time.Millisecond || est >= 800*time.Millisecond {
 		t.Errorf("White's estimate = %v, want 100 ms and the request's own time, not the 800 ms since the ping", est)
 	}
 
+	// Black's in a form's body, as the page without JavaScript posts it.
 	nonce, _ = e.handler.lag.ping(id, black.ID, time.Now().Add(-800*time.Millisecond))
 	move = url.Values{"uci": {"e7e5"}, "ply": {"1"}, "lag": {nonce}, "held": {"soon"}}
 	if code := postForm(t, client, e.srv.URL, path+"/moves", move, black); code != http.StatusNoContent {

@@ -17,6 +17,8 @@ func readPost(r *http.Request) error {
 	switch {
 	case ct == "multipart/form-data":
 		return r.ParseMultipartForm(maxFormBytes) // it calls ParseForm
+	case r.ContentLength == 0 && r.URL.RawQuery != "":
+		return readAddress(r)
 	case ct == "application/x-www-form-urlencoded" && r.URL.RawQuery == "":
 		return readURLEncoded(r)
 	}
@@ -24,6 +26,16 @@ func readPost(r *http.Request) error {
 		return err
 	}
 	_, err := io.Copy(io.Discard, r.Body) // nothing left after a URL-encoded form
+	return err
+}
+
+// readAddress is ParseForm for a POST without a body and with values in
+// its address, as the board posts a move: the same values and error, with
+// no body to read (ParseForm would read the empty body into a buffer of
+// its own) and one map for r.Form.
+func readAddress(r *http.Request) error {
+	form, err := url.ParseQuery(r.URL.RawQuery)
+	r.Form, r.PostForm = form, url.Values{}
 	return err
 }
 

@@ -27,6 +27,9 @@ func TestReadPostAsParseForm(t *testing.T) {
 		{"text", "/x", "text/plain", "a=1"},
 		{"no type", "/x", "", "a=1"},
 		{"move again", "/games/1/moves", "application/x-www-form-urlencoded", "uci=d7d5&ply=1"},
+		{"move in the address", "/games/1/moves?uci=e2e4&ply=0&lag=3kq9&held=120", "application/x-www-form-urlencoded", ""},
+		{"address without a type", "/x?a=1&a=2", "", ""},
+		{"bad escape in the address", "/x?a=%zz&b=2", "application/x-www-form-urlencoded", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -149,6 +149,23 @@ func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx 
 	return resp, nil
 }
 
+// postInAddress posts form in path's address, without a body, as the
+// board's script posts a move (htmx with useUrlParams, static/js/board.js).
+func (u *user) postInAddress(ctx context.Context, path string, form url.Values) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path+"?"+form.Encode(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded") // as htmx sends it
+	req.Header.Set("Origin", u.base)
+	req.Header.Set("HX-Request", "true")
+	resp, err := u.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", path, err)
+	}
+	return resp, nil
+}
+
 // getPage fetches path and reads what the driver needs of it (readPage);
 // kind names the request in a statusError.
 func (u *user) getPage(ctx context.Context, path, kind string) (page, error) {
@@ -183,7 +200,7 @@ func (u *user) move(ctx context.Context, gamePath, uci string, ply int, nonce st
 		form.Set("lag", nonce)
 		form.Set("held", strconv.FormatInt(held.Milliseconds(), 10))
 	}
-	resp, err := u.postForm(ctx, gamePath+"/moves", form, true)
+	resp, err := u.postInAddress(ctx, gamePath+"/moves", form)
 	if err != nil {
 		return err
 	}

@@ -99,11 +99,13 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 	mux.HandleFunc("POST /games/{id}/moves", func(w http.ResponseWriter, r *http.Request) {
 		g, side := s.game(r)
 		s.mu.Lock()
-		ok := g != nil && !g.over && side == g.ply%2 && r.PostFormValue("ply") == strconv.Itoa(g.ply) &&
-			len(r.PostFormValue("uci")) >= 4 && r.Header.Get("HX-Request") == "true"
+		// The move is in the address, without a body, as the board posts it.
+		move := r.URL.Query()
+		ok := g != nil && !g.over && side == g.ply%2 && move.Get("ply") == strconv.Itoa(g.ply) &&
+			len(move.Get("uci")) >= 4 && r.ContentLength == 0 && r.Header.Get("HX-Request") == "true"
 		// A lag ping's nonce, if the move carries one, is of this game's
 		// stream, with the milliseconds it was held.
-		nonce, held := r.PostFormValue("lag"), r.PostFormValue("held")
+		nonce, held := move.Get("lag"), move.Get("held")
 		pingGame, _, _ := strings.Cut(nonce, "-")
 		heldMS, herr := strconv.Atoi(held)
 		ok = ok && (nonce == "" || pingGame == r.PathValue("id") && herr == nil && heldMS >= 0)

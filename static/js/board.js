@@ -1063,8 +1063,14 @@
       heldPing = { nonce: ev.data, at: performance.now() };
     });
   });
+  // A move goes in the address of a POST without a body: over HTTP/2 a
+  // body is a frame of its own, and the server's HTTP/2 library takes a
+  // buffer for it that a few bytes never give back (docs/performance.md,
+  // "The move path"). The no-JavaScript form posts the same fields in a body.
   document.addEventListener("htmx:configRequest", function (e) {
-    if (!heldPing || !e.detail || !e.detail.elt || e.detail.elt.id !== "move-form") return;
+    if (!e.detail || !e.detail.elt || e.detail.elt.id !== "move-form") return;
+    e.detail.useUrlParams = true;
+    if (!heldPing) return;
     e.detail.parameters.lag = heldPing.nonce;
     e.detail.parameters.held = String(Math.max(0, Math.round(performance.now() - heldPing.at)));
     heldPing = null;
