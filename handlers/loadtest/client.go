@@ -131,9 +131,21 @@ func signUp(ctx context.Context, t transports, base, name string) (*user, error)
 }
 
 // postForm posts form to path, as a browser form or (htmx) as htmx does.
-// The Origin header is set because the server refuses cross-origin POSTs.
 func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx bool) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path, strings.NewReader(form.Encode()))
+	return u.post(ctx, path, "", strings.NewReader(form.Encode()), htmx)
+}
+
+// postInAddress posts form in path's address, without a body, as the
+// board's script posts a move (htmx with useUrlParams, static/js/board.js).
+func (u *user) postInAddress(ctx context.Context, path string, form url.Values) (*http.Response, error) {
+	return u.post(ctx, path, "?"+form.Encode(), nil, true)
+}
+
+// post sends a POST of body to path and query with a form's type, as
+// browsers and htmx send one. The Origin header is set because the server
+// refuses cross-origin POSTs.
+func (u *user) post(ctx context.Context, path, query string, body io.Reader, htmx bool) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path+query, body)
 	if err != nil {
 		return nil, fmt.Errorf("POST %s: %w", path, err)
 	}
@@ -142,23 +154,6 @@ func (u *user) postForm(ctx context.Context, path string, form url.Values, htmx 
 	if htmx {
 		req.Header.Set("HX-Request", "true")
 	}
-	resp, err := u.client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("POST %s: %w", path, err)
-	}
-	return resp, nil
-}
-
-// postInAddress posts form in path's address, without a body, as the
-// board's script posts a move (htmx with useUrlParams, static/js/board.js).
-func (u *user) postInAddress(ctx context.Context, path string, form url.Values) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.base+path+"?"+form.Encode(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("POST %s: %w", path, err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded") // as htmx sends it
-	req.Header.Set("Origin", u.base)
-	req.Header.Set("HX-Request", "true")
 	resp, err := u.client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("POST %s: %w", path, err)
