@@ -271,10 +271,11 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 		case now := <-ticker.C:
 			m := sample(fmt.Sprintf("t=%ds", int(now.Sub(start).Seconds()+0.5)))
 			moves := st.moves.Load()
-			lat, errs := st.snapshot()
+			window := st.takeWindow()
+			all, _, _ := st.run()
 			fmt.Fprintf(out, "%s moves=%d moves/s=%.1f %s errors=%d %s; last %v: %s\n", m.Label, moves,
-				float64(moves-lastMoves)/now.Sub(lastAt).Seconds(), latencySummary(lat), sumErrors(errs), m,
-				now.Sub(lastAt).Round(time.Second), latencySummary(st.takeWindow()))
+				float64(moves-lastMoves)/now.Sub(lastAt).Seconds(), latencySummary(all), sumErrors(st.errorCounts()), m,
+				now.Sub(lastAt).Round(time.Second), latencySummary(window))
 			lastMoves, lastAt = moves, now
 		}
 	}
@@ -287,8 +288,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Result, error) {
 	end := sample("end")
 	after := linger(ctx, cfg, sample, liveSample, out)
 
-	lat, errs := st.snapshot()
-	warm, steady := st.phases()
+	st.takeWindow() // the moves since the last report
+	lat, warm, steady := st.run()
+	errs := st.errorCounts()
 	res := &Result{Games: cfg.Games, Moves: st.moves.Load(), Elapsed: elapsed, Latencies: lat, Errors: errs, Samples: samples}
 	if cfg.Warmup > 0 {
 		res.Steady = steady

@@ -10,26 +10,40 @@ import (
 )
 
 // stats collects the measurements of a run from every game.
+//
+// A run of ten minutes at 5,000 games times some 600,000 moves. Sorting
+// them all again for every progress report took the driver tens of
+// milliseconds of a core every ten seconds, more as the run went on, on
+// the cores the server shares: the moves arrive in windows (takeWindow),
+// each window is sorted alone and merged into the sorted run, in time
+// linear in the run's length.
 type stats struct {
-	moves     atomic.Int64
-	flagged   atomic.Int64 // games the server ended first (a flag): not errors
-	mu        sync.Mutex
-	latencies []time.Duration
-	// warm and steady hold the latencies of the moves sent before and
-	// after warmUntil (zero: none kept apart), the games' start and the
-	// steady state; window those since the last progress report
-	// (takeWindow).
-	warmUntil    time.Time
-	warm, steady []time.Duration
-	window       []time.Duration
-	errors       map[string]int64
-	// deltas and panels are the sizes in bytes of the move events the
+	moves   atomic.Int64
+	flagged atomic.Int64 // games the server ended first (a flag): not errors
+	mu      sync.Mutex   // guards the fields up to folded
+	// warmUntil parts the moves sent before it, the games' start, from
+	// those sent after, the steady state (zero: none kept apart); window
+	// holds the latencies of the moves since the last takeWindow, and
+	// newWarm and newSteady the same moves by phase.
+	warmUntil          time.Time
+	window             []time.Duration
+	newWarm, newSteady []time.Duration
+	errors             map[string]int64
+	// deltas and panels count the sizes in bytes of the move events the
 	// streams received after their first: moves as deltas
 	// (views.EventMove) and whole panels (views.EventGame).
-	deltas, panels []int
+	deltas, panels sizeCounts
+
+	// folded holds the run's latencies up to the last takeWindow, sorted:
+	// the whole run and its two phases. Each fold makes new slices, so
+	// that those handed out never change.
+	foldMu sync.Mutex
+	folded struct{ all, warm, steady []time.Duration }
 }
 
-func newStats() *stats { return &stats{errors: map[string]int64{}} }
+func newStats() *stats {
+	return &stats{errors: map[string]int64{}, deltas: sizeCounts{}, panels: sizeCounts{}}
+}
 
 // fail counts an error of kind (see errorKind).
 func (s *stats) fail(kind string) {
@@ -42,14 +56,13 @@ func (s *stats) fail(kind string) {
 func (s *stats) moved(sent time.Time, latency time.Duration) {
 	s.moves.Add(1)
 	s.mu.Lock()
-	s.latencies = append(s.latencies, latency)
 	s.window = append(s.window, latency)
 	switch {
 	case s.warmUntil.IsZero():
 	case sent.Before(s.warmUntil):
-		s.warm = append(s.warm, latency)
+		s.newWarm = append(s.newWarm, latency)
 	default:
-		s.steady = append(s.steady, latency)
+		s.newSteady = append(s.newSteady, latency)
 	}
 	s.mu.Unlock()
 }
@@ -62,25 +75,48 @@ func (s *stats) setWarmUntil(t time.Time) {
 }
 
 // takeWindow returns the latencies counted since it was last called,
-// sorted, and starts a new window.
+// sorted, folds them into the run (run) and starts a new window. The
+// sorting and merging are done outside the lock that every move takes.
 func (s *stats) takeWindow() []time.Duration {
 	s.mu.Lock()
-	w := s.window
-	s.window = nil
+	window, warm, steady := s.window, s.newWarm, s.newSteady
+	s.window, s.newWarm, s.newSteady = nil, nil, nil
 	s.mu.Unlock()
-	slices.Sort(w)
-	return w
-}
-
-// phases returns sorted copies of the latencies of the moves sent during
-// the warm-up and after it.
-func (s *stats) phases() (warm, steady []time.Duration) {
-	s.mu.Lock()
-	warm, steady = slices.Clone(s.warm), slices.Clone(s.steady)
-	s.mu.Unlock()
+	slices.Sort(window)
 	slices.Sort(warm)
 	slices.Sort(steady)
-	return warm, steady
+	s.foldMu.Lock()
+	defer s.foldMu.Unlock()
+	s.folded.all = mergeSorted(s.folded.all, window)
+	s.folded.warm = mergeSorted(s.folded.warm, warm)
+	s.folded.steady = mergeSorted(s.folded.steady, steady)
+	return window
+}
+
+// run returns the latencies of the whole run and of its two phases, the
+// moves sent during the warm-up and after it, sorted, as of the last
+// takeWindow. The slices are not changed afterwards.
+func (s *stats) run() (all, warm, steady []time.Duration) {
+	s.foldMu.Lock()
+	defer s.foldMu.Unlock()
+	return s.folded.all, s.folded.warm, s.folded.steady
+}
+
+// mergeSorted returns a new slice of the sorted a and b merged, sorted.
+func mergeSorted(a, b []time.Duration) []time.Duration {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]time.Duration, len(a)+len(b))
+	i, j := 0, 0
+	for k := range out {
+		if j == len(b) || i < len(a) && a[i] <= b[j] {
+			out[k], i = a[i], i+1
+		} else {
+			out[k], j = b[j], j+1
+		}
+	}
+	return out
 }
 
 // received counts a move event of size bytes that a stream received after
@@ -88,9 +124,9 @@ func (s *stats) phases() (warm, steady []time.Duration) {
 func (s *stats) received(size int, delta bool) {
 	s.mu.Lock()
 	if delta {
-		s.deltas = append(s.deltas, size)
+		s.deltas[size]++
 	} else {
-		s.panels = append(s.panels, size)
+		s.panels[size]++
 	}
 	s.mu.Unlock()
 }
@@ -98,27 +134,47 @@ func (s *stats) received(size int, delta bool) {
 // bytesSummary describes the sizes of the move events received.
 func (s *stats) bytesSummary() string {
 	s.mu.Lock()
-	deltas, panels := slices.Sorted(slices.Values(s.deltas)), slices.Sorted(slices.Values(s.panels))
+	deltas, panels := maps.Clone(s.deltas), maps.Clone(s.panels)
 	s.mu.Unlock()
-	all := slices.Sorted(slices.Values(append(slices.Clone(deltas), panels...)))
-	size := func(sorted []int) string {
-		if len(sorted) == 0 {
-			return "none"
-		}
-		return fmt.Sprintf("%d events, median %d B, p99 %d B, max %d B", len(sorted),
-			sorted[len(sorted)/2], sorted[min(len(sorted)*99/100, len(sorted)-1)], sorted[len(sorted)-1])
+	all := maps.Clone(deltas)
+	for size, n := range panels {
+		all[size] += n
 	}
-	return fmt.Sprintf("all %s; deltas %s; whole panels %s", size(all), size(deltas), size(panels))
+	return fmt.Sprintf("all %s; deltas %s; whole panels %s", all.summary(), deltas.summary(), panels.summary())
 }
 
-// snapshot returns a sorted copy of the latencies and a copy of the errors.
-func (s *stats) snapshot() ([]time.Duration, map[string]int64) {
+// sizeCounts counts events by their size in bytes: a run's million events
+// come in a few hundred sizes.
+type sizeCounts map[int]int
+
+// summary gives the count of the events, and the median, p99 and largest
+// of their sizes, as ranks ⌊p·n⌋ (latencySummary's percentiles).
+func (c sizeCounts) summary() string {
+	n := 0
+	for _, k := range c {
+		n += k
+	}
+	if n == 0 {
+		return "none"
+	}
+	sizes := slices.Sorted(maps.Keys(c))
+	at := func(rank int) int { // the size of the event at rank in size order
+		for _, size := range sizes {
+			if rank < c[size] {
+				return size
+			}
+			rank -= c[size]
+		}
+		return sizes[len(sizes)-1]
+	}
+	return fmt.Sprintf("%d events, median %d B, p99 %d B, max %d B", n, at(n/2), at(min(n*99/100, n-1)), sizes[len(sizes)-1])
+}
+
+// errorCounts returns a copy of the errors counted by kind.
+func (s *stats) errorCounts() map[string]int64 {
 	s.mu.Lock()
-	lat := slices.Clone(s.latencies)
-	errs := maps.Clone(s.errors)
-	s.mu.Unlock()
-	slices.Sort(lat)
-	return lat, errs
+	defer s.mu.Unlock()
+	return maps.Clone(s.errors)
 }
 
 // latencySummary formats p50, p95, p99 and max of sorted latencies. A

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -41,8 +43,8 @@ func TestLatencySummary(t *testing.T) {
 	}
 }
 
-// TestStats: concurrent games' counts all arrive, and a snapshot is sorted
-// and not shared with the counters.
+// TestStats: concurrent games' counts all arrive, the run's latencies
+// are sorted, and the copies handed out are not the counters' own.
 func TestStats(t *testing.T) {
 	st := newStats()
 	var wg sync.WaitGroup
@@ -57,29 +59,74 @@ func TestStats(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	lat, errs := st.snapshot()
+	st.takeWindow()
+	lat, _, _ := st.run()
+	errs := st.errorCounts()
 	if st.moves.Load() != 800 || len(lat) != 800 {
 		t.Fatalf("%d moves, %d latencies; want 800", st.moves.Load(), len(lat))
 	}
-	for i := 1; i < len(lat); i++ {
-		if lat[i] < lat[i-1] {
-			t.Fatalf("latencies not sorted at %d: %v, %v", i, lat[i-1], lat[i])
-		}
+	if !slices.IsSorted(lat) {
+		t.Fatalf("latencies not sorted: %v", lat)
 	}
 	if errs["kind-0"] != 40 || errs["kind-1"] != 40 || sumErrors(errs) != 80 {
 		t.Errorf("errors %v, want 40 of each kind", errs)
 	}
 	errs["kind-0"] = 0
-	lat[0] = time.Hour
-	if again, _ := st.snapshot(); again[0] == time.Hour {
-		t.Error("the snapshot's latencies are the counters' own")
-	}
-	if _, again := st.snapshot(); again["kind-0"] != 40 {
-		t.Error("the snapshot's errors are the counters' own")
+	if again := st.errorCounts(); again["kind-0"] != 40 {
+		t.Error("the errors handed out are the counters' own")
 	}
 	res := Result{Errors: errs}
 	if res.ErrorCount() != 40 {
 		t.Errorf("ErrorCount = %d, want 40", res.ErrorCount())
+	}
+}
+
+// TestStatsFolds: windows taken one after the other add up to the whole
+// run, sorted, and a run handed out does not change when more moves are
+// folded in.
+func TestStatsFolds(t *testing.T) {
+	st := newStats()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var want []time.Duration
+	var early []time.Duration
+	for window := range 20 {
+		for range rng.IntN(300) {
+			d := time.Duration(rng.IntN(1000)) * time.Microsecond
+			st.moved(time.Now(), d)
+			want = append(want, d)
+		}
+		if w := st.takeWindow(); !slices.IsSorted(w) {
+			t.Fatalf("window %d not sorted", window)
+		}
+		if window == 10 {
+			early, _, _ = st.run()
+			early = early[:len(early):len(early)]
+		}
+	}
+	earlyCopy := slices.Clone(early)
+	all, _, _ := st.run()
+	slices.Sort(want)
+	if !slices.Equal(all, want) {
+		t.Fatalf("the run's %d latencies are not the %d moved, sorted", len(all), len(want))
+	}
+	if !slices.Equal(early, earlyCopy) {
+		t.Error("a run handed out changed with a later fold")
+	}
+}
+
+// TestSizeCounts: the sizes' summary ranks as latencySummary does.
+func TestSizeCounts(t *testing.T) {
+	c := sizeCounts{}
+	if got := c.summary(); got != "none" {
+		t.Errorf("empty: %q", got)
+	}
+	for size := 1; size <= 200; size++ { // sizes 1 to 200, once each
+		c[size]++
+	}
+	c[5000] = 2
+	// 202 events: the median is rank 101 (size 102), p99 rank 199 (size 200).
+	if got, want := c.summary(), "202 events, median 102 B, p99 200 B, max 5000 B"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
 	}
 }
 
@@ -189,14 +236,46 @@ func TestStatsPhases(t *testing.T) {
 	if w := st.takeWindow(); len(w) != 2 {
 		t.Errorf("window %v, want the two moves since the last", w)
 	}
-	warm, steady := st.phases()
+	_, warm, steady := st.run()
 	if len(warm) != 2 || warm[0] != time.Millisecond || warm[1] != 3*time.Millisecond {
 		t.Errorf("warm-up %v, want 1ms and 3ms", warm)
 	}
 	if len(steady) != 2 || steady[0] != 2*time.Millisecond || steady[1] != 5*time.Millisecond {
 		t.Errorf("steady state %v, want 2ms and 5ms (from the end of the warm-up on)", steady)
 	}
-	if all, _ := st.snapshot(); len(all) != 5 {
+	if all, _, _ := st.run(); len(all) != 5 {
 		t.Errorf("whole run: %d moves, want 5", len(all))
 	}
+}
+
+// BenchmarkProgressReport is one progress report ten minutes into a run
+// at 5,000 games: 590,000 moves folded, 10,000 more in the last window.
+// "fold" is what takeWindow does; "sort-all" sorts a copy of the whole
+// run in the order the moves came, as each report once did.
+func BenchmarkProgressReport(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	latency := func() time.Duration { return time.Duration(rng.ExpFloat64() * float64(3*time.Millisecond)) }
+	folded := make([]time.Duration, 590_000)
+	for i := range folded {
+		folded[i] = latency()
+	}
+	slices.Sort(folded)
+	window := make([]time.Duration, 10_000)
+	for i := range window {
+		window[i] = latency()
+	}
+	b.Run("fold", func(b *testing.B) {
+		for b.Loop() {
+			w := slices.Clone(window)
+			slices.Sort(w)
+			_ = mergeSorted(folded, w)
+		}
+	})
+	b.Run("sort-all", func(b *testing.B) {
+		all := append(slices.Clone(folded), window...)
+		rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		for b.Loop() {
+			slices.Sort(slices.Clone(all))
+		}
+	})
 }
