@@ -100,7 +100,6 @@ func TestStatsFolds(t *testing.T) {
 		}
 		if window == 10 {
 			early, _, _ = st.run()
-			early = early[:len(early):len(early)]
 		}
 	}
 	earlyCopy := slices.Clone(early)
