@@ -10,6 +10,16 @@ import (
 // about as many pages as are compressed at once on a busy server.
 const keptGzipWriters = 4
 
+// pageGzipLevel is the level pages are compressed at as they are
+// written. At gzip's default level 6 the new games' pages took some 4% of
+// the server's CPU at 5,000 games. A player's game page of 26.5 KB comes
+// to 5,450 bytes in 134 µs at 4, against 5,157 bytes in 328 µs at 6 and
+// 6,049 bytes in 69 µs at 1 (BenchmarkGamePageGzip; docs/performance.md,
+// "Compression"): the 293 bytes more fit in the same first round trip of
+// a new connection (ten packets), and take a phone's link of 1 Mbit/s
+// 2 ms. The static files, compressed once, take the best level (static.go).
+const pageGzipLevel = 4
+
 // gzipWriters lends the page compressors. A gzip.Writer holds about
 // 800 KB of compressor state once it has written, far too much to make
 // for each page. A sync.Pool alone drops the writers that sat unused
@@ -29,7 +39,7 @@ func newGzipFreeList(n int) *gzipFreeList {
 	return &gzipFreeList{
 		kept: make(chan *gzip.Writer, n),
 		burst: sync.Pool{New: func() any {
-			zw, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression) // the level is valid
+			zw, _ := gzip.NewWriterLevel(io.Discard, pageGzipLevel) // the level is valid
 			return zw
 		}},
 	}

@@ -33,7 +33,12 @@ const (
 )
 
 // newPrivateGame has a create a private game and b join it by its invite
-// link, and returns the game with its colours.
+// link, and returns the game with its colours. Each player's page is the
+// one their browser would show: a's the new game's page, where a waits
+// with its colour drawn (the colours are drawn when the game is made) and
+// its stream named, b's the page the invite ends on. As in a browser, a
+// does not load the page again when b sits down: a's stream, named by the
+// waiting page, brings the whole panel of the game begun.
 func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
 	defer cancel()
@@ -54,6 +59,10 @@ func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 	if err != nil {
 		return pair{}, err
 	}
+	color, err := boardColor(created)
+	if err != nil {
+		return pair{}, err
+	}
 	jr, err := b.postForm(ctx, invite, nil, false)
 	if err != nil {
 		return pair{}, err
@@ -66,18 +75,17 @@ func newPrivateGame(ctx context.Context, a, b *user) (pair, error) {
 	if err != nil {
 		return pair{}, fmt.Errorf("parse joined game: %w", err)
 	}
-	page, err := a.getPage(ctx, path, "game-page")
+	joinedColor, err := boardColor(joinedPage)
 	if err != nil {
-		return pair{}, err
+		return pair{}, fmt.Errorf("joined game: %w", err)
 	}
-	color, err := boardColor(page)
-	if err != nil {
-		return pair{}, err
+	if joinedColor == color {
+		return pair{}, fmt.Errorf("join: both players' pages show the board from %q", color)
 	}
 	if color == "b" {
-		return pair{path, b, a, [2]string{joinedPage.stream, page.stream}}, nil
+		return pair{path, b, a, [2]string{joinedPage.stream, created.stream}}, nil
 	}
-	return pair{path, a, b, [2]string{page.stream, joinedPage.stream}}, nil
+	return pair{path, a, b, [2]string{created.stream, joinedPage.stream}}, nil
 }
 
 // gamePath returns the path of the game page p, /games/{id} without a

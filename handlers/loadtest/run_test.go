@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,10 +30,13 @@ type fakeSite struct {
 }
 
 type fakeGame struct {
-	players [2]string // white, black session names; black "" while waiting
+	players [2]string // white, black session names; "" for the seat still free
 	token   string
 	ply     int
 	over    bool
+	// pages counts the players' loads of the game's page: one each, the
+	// pages the creation and the invite end on, as in a browser.
+	pages int
 }
 
 func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
@@ -56,7 +60,12 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 			return
 		}
 		s.mu.Lock()
+		// The creator's colour is drawn as the game is made, at random on
+		// the real site: here, White in even games and Black in odd ones.
 		g := &fakeGame{players: [2]string{me}, token: fmt.Sprintf("tok%d", len(s.games))}
+		if len(s.games)%2 == 1 {
+			g.players = [2]string{"", me}
+		}
 		s.games = append(s.games, g)
 		id := len(s.games)
 		s.mu.Unlock()
@@ -66,13 +75,9 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		for i, g := range s.games {
-			if g.token == r.PathValue("token") && g.players[1] == "" && session(r) != "" {
-				// The joiner takes a colour at random on the real site:
-				// here, Black in even games and White in odd ones.
-				g.players[1] = session(r)
-				if i%2 == 1 {
-					g.players[0], g.players[1] = g.players[1], g.players[0]
-				}
+			empty := slices.Index(g.players[:], "")
+			if g.token == r.PathValue("token") && empty >= 0 && session(r) != "" {
+				g.players[empty] = session(r) // the colour the creator left
 				http.Redirect(w, r, "/games/"+strconv.Itoa(i+1), http.StatusSeeOther)
 				return
 			}
@@ -87,8 +92,11 @@ func newFakeSite(t *testing.T) (*httptest.Server, *fakeSite) {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
+		if side >= 0 {
+			g.pages++
+		}
 		fmt.Fprint(w, "<!doctype html><html><body>")
-		if g.players[1] == "" && side == 0 {
+		if slices.Contains(g.players[:], "") && side >= 0 {
 			fmt.Fprintf(w, `<div class="invite-link"><textarea readonly data-testid="invite-link">http://%s/invite/%s</textarea></div>`, r.Host, g.token)
 		}
 		if side >= 0 {
@@ -263,6 +271,11 @@ func TestRunAgainstFakeSite(t *testing.T) {
 		// fit several times in the run.
 		site.mu.Lock()
 		signups, games, echoes := site.signups, len(site.games), site.echoes
+		for i, g := range site.games {
+			if g.pages != 2 {
+				t.Errorf("round %d: the players loaded game %d's page %d times, want 2 (one each)", round, i+1, g.pages)
+			}
+		}
 		site.mu.Unlock()
 		if echoes == 0 {
 			t.Errorf("round %d: no move carried a lag ping back", round)
