@@ -62,18 +62,13 @@ type moveRow struct {
 	ClockMS  sql.NullInt64 `db:"clock_ms"`
 }
 
-// CreateGame inserts a game without moves and returns its id.
+// CreateGame inserts a game without moves and returns its id. Its one
+// statement is atomic as it stands, so it runs without a transaction of
+// its own, which would take the writer connection for a BEGIN and a COMMIT
+// besides, while the moves' batches wait for it.
 func (s *Store) CreateGame(ctx context.Context, g play.GameRecord) (int64, error) {
-	tx, err := s.db.BeginTxx(ctx, nil)
+	id, err := createGame(ctx, s.db, g)
 	if err != nil {
-		return 0, fmt.Errorf("store: create game: %w", err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	id, err := createGame(ctx, tx, g)
-	if err != nil {
-		return 0, fmt.Errorf("store: create game: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("store: create game: %w", err)
 	}
 	return id, nil

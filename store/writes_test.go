@@ -120,6 +120,22 @@ func BenchmarkAppendMoveAlone(b *testing.B) {
 	}
 }
 
+// BenchmarkCreateGame measures a new game's row written while no other
+// write waits, under a context that can be cancelled, as a request's is.
+func BenchmarkCreateGame(b *testing.B) {
+	s, _ := mustOpen(b)
+	mustUsers(b, s, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rec := play.GameRecord{Kind: play.Private, White: game.Human(1), Control: clock.MustParse("3+2"),
+		Status: game.Waiting, CreatedAt: gameT0}
+	for b.Loop() {
+		if _, err := s.CreateGame(ctx, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkAppendMoveManyGames measures stored moves per second the way a
 // busy server writes them: 5,120 games in progress, each 40 plies in, so
 // that each move goes to another part of the moves table than the one
