@@ -4,16 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"flag"
 	"io"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -25,12 +19,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"satranc/handlers/tlsserve/tlstest"
 )
 
 func TestServeTLSFlagErrors(t *testing.T) {
 	dir := t.TempDir()
-	certA, keyA := writeSelfSigned(t, dir, "a", 1)
-	_, keyB := writeSelfSigned(t, dir, "b", 2)
+	certA, keyA := tlstest.WriteSelfSigned(t, dir, "a", 1)
+	_, keyB := tlstest.WriteSelfSigned(t, dir, "b", 2)
 	db := filepath.Join(dir, "x.db")
 	tests := []struct {
 		name string
@@ -88,7 +84,7 @@ func TestFlagGiven(t *testing.T) {
 // the streams.
 func TestServeTLSFiles(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile := writeSelfSigned(t, dir, "site", 1)
+	certFile, keyFile := tlstest.WriteSelfSigned(t, dir, "site", 1)
 	roots := x509.NewCertPool()
 	pemBytes, err := os.ReadFile(certFile)
 	if err != nil {
@@ -199,7 +195,7 @@ func TestServeTLSFiles(t *testing.T) {
 
 	// A renewed certificate is served at the next handshake.
 	old := servedSerial(t, addr)
-	writeCert(t, certFile, keyFile, "site", 2)
+	tlstest.WriteCert(t, certFile, keyFile, "site", 2)
 	later := time.Now().Add(time.Minute)
 	for _, f := range []string{certFile, keyFile} {
 		if err := os.Chtimes(f, later, later); err != nil {
@@ -298,49 +294,4 @@ func logLine(logs, msg string) string {
 		}
 	}
 	return ""
-}
-
-// writeSelfSigned writes a self-signed certificate for 127.0.0.1 and
-// localhost, with serial, and its key, as name.pem and name-key.pem in
-// dir.
-func writeSelfSigned(t *testing.T, dir, name string, serial int64) (certFile, keyFile string) {
-	t.Helper()
-	certFile, keyFile = filepath.Join(dir, name+".pem"), filepath.Join(dir, name+"-key.pem")
-	writeCert(t, certFile, keyFile, name, serial)
-	return certFile, keyFile
-}
-
-// writeCert writes a new self-signed certificate and key to the files.
-func writeCert(t *testing.T, certFile, keyFile, name string, serial int64) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(serial),
-		Subject:               pkix.Name{CommonName: name},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -3,17 +3,11 @@ package tlsserve
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"io"
 	"log/slog"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -25,6 +19,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"satranc/handlers/tlsserve/tlstest"
 )
 
 func TestRedirectHTTPS(t *testing.T) {
@@ -132,8 +128,8 @@ func TestACME(t *testing.T) {
 
 func TestFilesErrors(t *testing.T) {
 	dir := t.TempDir()
-	certA, keyA := writeSelfSigned(t, dir, "a", 1)
-	_, keyB := writeSelfSigned(t, dir, "b", 2)
+	certA, keyA := tlstest.WriteSelfSigned(t, dir, "a", 1)
+	_, keyB := tlstest.WriteSelfSigned(t, dir, "b", 2)
 	if _, err := Files(filepath.Join(dir, "none.pem"), keyA); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Files with a missing certificate = %v, want os.ErrNotExist", err)
 	}
@@ -154,7 +150,7 @@ func TestFilesErrors(t *testing.T) {
 // tried again once the files change again.
 func TestCertFilesReload(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile := writeSelfSigned(t, dir, "site", 1)
+	certFile, keyFile := tlstest.WriteSelfSigned(t, dir, "site", 1)
 	var logs syncBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
 	tl, err := Files(certFile, keyFile)
@@ -190,7 +186,7 @@ func TestCertFilesReload(t *testing.T) {
 		t.Fatalf("serial %d, want 1", got)
 	}
 
-	writeCert(t, certFile, keyFile, "site", 2)
+	tlstest.WriteCert(t, certFile, keyFile, "site", 2)
 	touch(now.Add(time.Minute))
 	if got := serial(); got != 2 {
 		t.Errorf("after renewal: serial %d, want 2", got)
@@ -200,7 +196,7 @@ func TestCertFilesReload(t *testing.T) {
 	}
 
 	// The key written but not yet the certificate: the old pair stays.
-	writeCert(t, filepath.Join(dir, "next.pem"), keyFile, "site", 3)
+	tlstest.WriteCert(t, filepath.Join(dir, "next.pem"), keyFile, "site", 3)
 	touch(now.Add(2 * time.Minute))
 	for range 3 {
 		if got := serial(); got != 2 {
@@ -241,7 +237,7 @@ func TestCertFilesReload(t *testing.T) {
 // log lines, and a clean shutdown of both listeners.
 func TestListen(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile := writeSelfSigned(t, dir, "site", 1)
+	certFile, keyFile := tlstest.WriteSelfSigned(t, dir, "site", 1)
 	tl, err := Files(certFile, keyFile)
 	if err != nil {
 		t.Fatal(err)
@@ -373,49 +369,4 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
-}
-
-// writeSelfSigned writes a self-signed certificate for 127.0.0.1 and
-// localhost, with serial, and its key, as name.pem and name-key.pem in
-// dir.
-func writeSelfSigned(t *testing.T, dir, name string, serial int64) (certFile, keyFile string) {
-	t.Helper()
-	certFile, keyFile = filepath.Join(dir, name+".pem"), filepath.Join(dir, name+"-key.pem")
-	writeCert(t, certFile, keyFile, name, serial)
-	return certFile, keyFile
-}
-
-// writeCert writes a new self-signed certificate and key to the files.
-func writeCert(t *testing.T, certFile, keyFile, name string, serial int64) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(serial),
-		Subject:               pkix.Name{CommonName: name},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
 }
