@@ -36,6 +36,7 @@ var postgresTests = map[string]func(*testing.T){
 	"GameNotFound":                   TestGameNotFound,
 	"PublicGameThroughPlay":          TestPublicGameThroughPlay,
 	"LoungeSettlement":               TestLoungeSettlement,
+	"GameSettlement":                 TestGameSettlement,
 	"BotLounge":                      TestBotLounge,
 	"LoungeEligibility":              TestLoungeEligibility,
 	"SameOpponent":                   TestSameOpponent,

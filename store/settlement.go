@@ -17,17 +17,15 @@ import (
 // ErrNotFound; a user who did not play in it gets nothing but Settled.
 func (s *Store) GameSettlement(ctx context.Context, id, user int64) (play.Settlement, error) {
 	var r struct {
-		Settled  bool  `db:"settled"`
-		Staked   int64 `db:"staked"`
-		Returned int64 `db:"returned"`
+		Settled      bool           `db:"settled"`
+		Staked       int64          `db:"staked"`
+		Returned     int64          `db:"returned"`
+		RatingBefore sql.NullInt64  `db:"rating_before"`
+		RatingAfter  sql.NullInt64  `db:"rating_after"`
+		RatedAt      sql.NullString `db:"rated_at"`
 	}
-	err := s.rdb.GetContext(ctx, &r, `SELECT g.settled,
-		COALESCE((SELECT SUM(amount) FROM ledger WHERE game_id = g.id AND reason = ?
-			AND debit_kind = 'user' AND debit_id = ?), 0) AS staked,
-		COALESCE((SELECT SUM(amount) FROM ledger WHERE game_id = g.id AND reason IN (?, ?)
-			AND credit_kind = 'user' AND credit_id = ?), 0) AS returned
-		FROM games g WHERE g.id = ?`,
-		string(chips.ReasonStake), user, string(chips.ReasonPayout), string(chips.ReasonRefund), user, id)
+	err := s.rdb.GetContext(ctx, &r, settlementQuery,
+		string(chips.ReasonStake), user, string(chips.ReasonPayout), string(chips.ReasonRefund), user, user, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = errGameNotFound
 	}
@@ -35,24 +33,33 @@ func (s *Store) GameSettlement(ctx context.Context, id, user int64) (play.Settle
 		return play.Settlement{}, fmt.Errorf("store: settlement of game %d: %w", id, err)
 	}
 	out := play.Settlement{Settled: r.Settled, Staked: r.Staked, Returned: r.Returned}
-	var c struct {
-		Before int    `db:"rating_before"`
-		After  int    `db:"rating_after"`
-		At     string `db:"created_at"`
-	}
-	err = s.rdb.GetContext(ctx, &c, `SELECT rating_before, rating_after, created_at
-		FROM rating_changes WHERE game_id = ? AND user_id = ?`, id, user)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
+	if !r.RatedAt.Valid {
 		return out, nil
-	case err != nil:
-		return play.Settlement{}, fmt.Errorf("store: settlement of game %d: %w", id, err)
 	}
-	at, err := parseTime(c.At)
+	at, err := parseTime(r.RatedAt.String)
 	if err != nil {
 		return play.Settlement{}, fmt.Errorf("store: settlement of game %d: %w", id, err)
 	}
 	out.Rated = true
-	out.Rating = play.RatingChange{GameID: id, Before: c.Before, After: c.After, At: at}
+	out.Rating = play.RatingChange{GameID: id, Before: int(r.RatingBefore.Int64), After: int(r.RatingAfter.Int64), At: at}
 	return out, nil
 }
+
+// settlementQuery reads a member's part of a game's settlement, with the
+// parameters: the stake's reason, the member; the payout's and the
+// refund's reasons, the member; the member; the game.
+//
+// The ledger is reached by the game alone (ledger_game_entry): a game has
+// a handful of entries, and the member's are picked out of them. Given
+// the member's columns in its WHERE, SQLite searched ledger_credit
+// instead and read every credit the member ever had, which grows with
+// every game they finish (12 ms for a member of 50,000 credits, against
+// 0.3 ms).
+const settlementQuery = `SELECT g.settled,
+	COALESCE((SELECT SUM(CASE WHEN l.reason = ? AND l.debit_kind = 'user' AND l.debit_id = ?
+		THEN l.amount ELSE 0 END) FROM ledger l WHERE l.game_id = g.id), 0) AS staked,
+	COALESCE((SELECT SUM(CASE WHEN l.reason IN (?, ?) AND l.credit_kind = 'user' AND l.credit_id = ?
+		THEN l.amount ELSE 0 END) FROM ledger l WHERE l.game_id = g.id), 0) AS returned,
+	rc.rating_before, rc.rating_after, rc.created_at AS rated_at
+	FROM games g LEFT JOIN rating_changes rc ON rc.game_id = g.id AND rc.user_id = ?
+	WHERE g.id = ?`

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"satranc/engine/chess"
+	"satranc/engine/chips"
 	"satranc/engine/game"
 	"satranc/engine/play"
 )
@@ -70,5 +72,41 @@ func TestGameSettlement(t *testing.T) {
 	}
 	if _, err := s.GameSettlement(ctx, 999, 1); !errors.Is(err, ErrNotFound) {
 		t.Errorf("GameSettlement(missing) = %v, want ErrNotFound", err)
+	}
+}
+
+// BenchmarkGameSettlement reads the result panel's figures of a lounge
+// game for a member with a long history: 5,000 credits in the ledger
+// before it. The read must not grow with that history.
+func BenchmarkGameSettlement(b *testing.B) {
+	s, _ := mustOpen(b)
+	mustUsers(b, s, 2)
+	ctx := context.Background()
+	tx := s.db.MustBegin()
+	for range 5000 {
+		if err := post(ctx, tx, s.now(), chips.Grant(1, 10, chips.ReasonGrant)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := post(ctx, tx, s.now(), chips.Grant(2, 10000, chips.ReasonGrant)); err != nil {
+		b.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	id, _, err := s.CreatePublicGame(ctx, play.GameRecord{Kind: play.Lounge, White: game.Human(1), Black: game.Human(2),
+		Control: fivePlusZero, Status: game.Active, Stake: 500, CreatedAt: gameT0, StartedAt: gameT0})
+	if err != nil {
+		b.Fatal(err)
+	}
+	end := play.Ending{Status: game.Finished, Outcome: game.Outcome{Result: game.WhiteWins, Reason: game.Resignation, Side: chess.Black}, At: gameT0}
+	if err := s.FinishGame(ctx, id, end); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		st, err := s.GameSettlement(ctx, id, 1)
+		if err != nil || !st.Rated || st.Returned == 0 {
+			b.Fatalf("GameSettlement = %+v, %v; want a rated win with chips back", st, err)
+		}
 	}
 }
