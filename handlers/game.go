@@ -130,12 +130,12 @@ func (h *Handler) seatedPlayers(ctx context.Context, snap play.Snapshot) players
 			p.frames = setIn(p.frames, seat.User, frame)
 		}
 		if rated && h.profiles != nil {
-			st, err := h.profiles.Stats(ctx, seat.User)
+			rating, err := h.profiles.Rating(ctx, seat.User)
 			if err != nil {
 				h.log.WarnContext(ctx, "player rating", "user", seat.User, "err", err)
 				continue
 			}
-			p.ratings = setIn(p.ratings, seat.User, st.Rating)
+			p.ratings = setIn(p.ratings, seat.User, rating)
 		}
 	}
 	return p

@@ -45,12 +45,12 @@ func (h *Handler) addPGNRatings(ctx context.Context, snap play.Snapshot, o *play
 		if h.profiles == nil {
 			continue
 		}
-		st, err := h.profiles.Stats(ctx, seat.User)
+		rating, err := h.profiles.Rating(ctx, seat.User)
 		if err != nil {
 			h.log.WarnContext(ctx, "pgn: player rating", "user", seat.User, "err", err)
 			continue
 		}
-		*elos[side] = st.Rating
+		*elos[side] = rating
 	}
 	o.RatingDiffs = settled
 }

@@ -49,8 +49,8 @@ func (h *Handler) handleInviteShow(w http.ResponseWriter, r *http.Request) {
 		h.log.WarnContext(r.Context(), "invitation: host name", "user", host.User, "err", err)
 	}
 	if h.profiles != nil {
-		if st, err := h.profiles.Stats(r.Context(), host.User); err == nil {
-			v.HostRating = st.Rating
+		if rating, err := h.profiles.Rating(r.Context(), host.User); err == nil {
+			v.HostRating = rating
 		} else {
 			h.log.WarnContext(r.Context(), "invitation: host rating", "user", host.User, "err", err)
 		}

@@ -21,6 +21,9 @@ const pastGamesShown = 50
 type Profiles interface {
 	UserByName(ctx context.Context, name string) (account.User, error)
 	Stats(ctx context.Context, user int64) (play.Stats, error)
+	// Rating is Stats' rating alone, for the pages that show no more of
+	// the figures (the player bars, a PGN, an invitation).
+	Rating(ctx context.Context, user int64) (int, error)
 	RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error)
 	Balance(ctx context.Context, user int64) (int64, error)
 	PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error)

@@ -49,6 +49,11 @@ func (f *fakeProfiles) Stats(context.Context, int64) (play.Stats, error) {
 	return play.Stats{Rating: 1234, RatedGames: 3, Wins: 2, Draws: 0, Losses: 1, XP: 140}, nil
 }
 
+func (f *fakeProfiles) Rating(ctx context.Context, user int64) (int, error) {
+	st, err := f.Stats(ctx, user)
+	return st.Rating, err
+}
+
 func (f *fakeProfiles) RatingHistory(context.Context, int64) ([]play.RatingChange, error) {
 	return []play.RatingChange{{GameID: 1, Before: 1200, After: 1220}, {GameID: 2, Before: 1220, After: 1234}}, nil
 }

@@ -37,6 +37,7 @@ var postgresTests = map[string]func(*testing.T){
 	"PublicGameThroughPlay":          TestPublicGameThroughPlay,
 	"LoungeSettlement":               TestLoungeSettlement,
 	"GameSettlement":                 TestGameSettlement,
+	"PlayerGames":                    TestPlayerGames,
 	"BotLounge":                      TestBotLounge,
 	"LoungeEligibility":              TestLoungeEligibility,
 	"SameOpponent":                   TestSameOpponent,

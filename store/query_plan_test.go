@@ -31,12 +31,14 @@ func queryPlan(t *testing.T, s *Store, query string) []string {
 	return plan
 }
 
-// TestHotQueryPlans: the queries that run for every game's end, stream or
-// page reach each table by the game's (or the row's own) key, and never
-// by an index of everything a member ever did, which grows with every
-// game the member plays. SQLite plans without statistics here (the store
-// runs no ANALYZE), so these plans are what every database gets.
-func TestHotQueryPlans(t *testing.T) {
+// TestQueryPlans: the reads of a game's end, a member's page, the
+// leaderboard and the watch for voids search indexes that take them
+// straight to the rows they return, and none reads everything a member
+// or the site ever did, which grows with every game played
+// (docs/performance.md, "Years of play"). SQLite plans without
+// statistics here (the store runs no ANALYZE), so these plans are what
+// every database gets.
+func TestQueryPlans(t *testing.T) {
 	s, _ := mustOpenSQLite(t)
 	tests := []struct {
 		name    string
@@ -47,6 +49,21 @@ func TestHotQueryPlans(t *testing.T) {
 		{"a game's settlement", settlementQuery,
 			[]string{"SEARCH l USING INDEX ledger_game_entry (game_id=?)", "SEARCH rc USING INDEX sqlite_autoindex_rating_changes_1 (game_id=? AND user_id=?)"},
 			[]string{"ledger_credit", "ledger_debit", "SCAN"}},
+		{"a member's figures", statsQuery,
+			[]string{"games_white_result (white_id=? AND result=?)", "games_black_result (black_id=? AND result=?)"},
+			[]string{"MULTI-INDEX OR", "SCAN"}},
+		{"a member's games over", playerGamesQuery,
+			[]string{"games_white_over (white_id=?)", "games_black_over (black_id=?)"},
+			[]string{"MULTI-INDEX OR", "SCAN games"}},
+		{"the leaderboard", leaderboardQuery,
+			[]string{"SCAN u USING INDEX users_rating", "SEARCH h USING COVERING INDEX users_rating (rating>?)"},
+			[]string{"TEMP B-TREE", "SCAN h"}},
+		{"a member's standing", standingQuery,
+			[]string{"SEARCH h USING COVERING INDEX users_rating (rating>?)"},
+			[]string{"SCAN"}},
+		{"the voids since", voidsSinceQuery,
+			[]string{"games_voided (voided_at>?)"},
+			[]string{"SCAN", "TEMP B-TREE"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

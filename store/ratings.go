@@ -52,18 +52,37 @@ func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 		Draws  int `db:"draws"`
 		Losses int `db:"losses"`
 	}
-	err := s.rdb.GetContext(ctx, &r, `SELECT u.rating, u.rated_games, u.xp,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND
-			((white_id = u.id AND result = '1-0') OR (black_id = u.id AND result = '0-1'))) AS wins,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND result = '1/2-1/2' AND
-			(white_id = u.id OR black_id = u.id)) AS draws,
-		(SELECT COUNT(*) FROM games WHERE status = 'finished' AND voided_at IS NULL AND
-			((white_id = u.id AND result = '0-1') OR (black_id = u.id AND result = '1-0'))) AS losses
-		FROM users u WHERE u.id = ?`, user)
+	err := s.rdb.GetContext(ctx, &r, statsQuery, user)
 	if err != nil {
 		return play.Stats{}, fmt.Errorf("store: stats of user %d: %w", user, notFound(err))
 	}
 	return play.Stats{Rating: r.Rating, RatedGames: r.Rated, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, XP: r.XP}, nil
+}
+
+// statsQuery counts a member's wins, draws and losses by colour, each
+// count a search of the member's finished games of one result
+// (games_white_result, games_black_result): the index-only counts of
+// what they ask, however many games the member has. Asked of both
+// colours at once (white_id = ? OR black_id = ?), SQLite read each of
+// the member's games three times, 129 ms for a member of 50,000 games.
+const statsQuery = `SELECT u.rating, u.rated_games, u.xp,
+	(SELECT COUNT(*) FROM games WHERE white_id = u.id AND result = '1-0' AND status = 'finished' AND voided_at IS NULL)
+	+ (SELECT COUNT(*) FROM games WHERE black_id = u.id AND result = '0-1' AND status = 'finished' AND voided_at IS NULL) AS wins,
+	(SELECT COUNT(*) FROM games WHERE white_id = u.id AND result = '1/2-1/2' AND status = 'finished' AND voided_at IS NULL)
+	+ (SELECT COUNT(*) FROM games WHERE black_id = u.id AND result = '1/2-1/2' AND status = 'finished' AND voided_at IS NULL) AS draws,
+	(SELECT COUNT(*) FROM games WHERE white_id = u.id AND result = '0-1' AND status = 'finished' AND voided_at IS NULL)
+	+ (SELECT COUNT(*) FROM games WHERE black_id = u.id AND result = '1-0' AND status = 'finished' AND voided_at IS NULL) AS losses
+	FROM users u WHERE u.id = ?`
+
+// Rating returns user's rating, for the player bars of a rated game, its
+// PGN and the invitation page, which show no more of the figures (see
+// Stats). A missing user is ErrNotFound.
+func (s *Store) Rating(ctx context.Context, user int64) (int, error) {
+	var rating int
+	if err := s.rdb.GetContext(ctx, &rating, `SELECT rating FROM users WHERE id = ?`, user); err != nil {
+		return 0, fmt.Errorf("store: rating of user %d: %w", user, notFound(err))
+	}
+	return rating, nil
 }
 
 // RatingHistory returns user's rating changes, oldest first, for the

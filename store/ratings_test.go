@@ -108,6 +108,12 @@ func TestRatings(t *testing.T) {
 	if want := (play.Stats{Rating: 1182, RatedGames: 31, Wins: 1, Losses: 2, XP: 35}); st != want {
 		t.Errorf("Stats(2) = %+v, want %+v", st, want)
 	}
+	if r, err := s.Rating(ctx, 2); err != nil || r != 1182 {
+		t.Errorf("Rating(2) = %d, %v; want 1182", r, err)
+	}
+	if _, err := s.Rating(ctx, 99); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Rating(missing) = %v, want ErrNotFound", err)
+	}
 }
 
 // playOn returns the games service of engine/play on s, at gameT0.

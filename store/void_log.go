@@ -10,15 +10,15 @@ import (
 
 // VoidsSince returns the games voided at or after since, oldest first
 // (fairplay.VoidLog): how a server learns of a void that `satranc admin`
-// made in another process. It reads games.voided_at, which has no index:
-// voids are rare and the watcher polls every few seconds.
+// made in another process. The watcher polls every few seconds, so the
+// voided games have an index of their own (games_voided): a search of
+// the games table would read every game the site ever had.
 func (s *Store) VoidsSince(ctx context.Context, since time.Time) ([]fairplay.Void, error) {
 	var rows []struct {
 		ID       int64  `db:"id"`
 		VoidedAt string `db:"voided_at"`
 	}
-	err := s.rdb.SelectContext(ctx, &rows,
-		"SELECT id, voided_at FROM games WHERE voided_at >= ? ORDER BY voided_at, id", formatTime(since))
+	err := s.rdb.SelectContext(ctx, &rows, voidsSinceQuery, formatTime(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: voids since %s: %w", formatTime(since), err)
 	}
@@ -32,3 +32,6 @@ func (s *Store) VoidsSince(ctx context.Context, since time.Time) ([]fairplay.Voi
 	}
 	return voids, nil
 }
+
+// voidsSinceQuery reads the games voided at or after its one parameter.
+const voidsSinceQuery = "SELECT id, voided_at FROM games WHERE voided_at >= ? ORDER BY voided_at, id"
