@@ -1,6 +1,8 @@
 package views
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -143,9 +145,9 @@ func TestNewRatingChart(t *testing.T) {
 	}
 }
 
-// TestRatingChartMany: hundreds of games draw every game in the line but
-// only a marker per few units, the latest always among them, so the
-// drawing stays small.
+// TestRatingChartMany: hundreds of games draw a marker per few units
+// only, the latest always among them, and a line thinned to four points
+// a unit at most, so the drawing stays small.
 func TestRatingChartMany(t *testing.T) {
 	at := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
 	var h []play.RatingChange
@@ -156,8 +158,11 @@ func TestRatingChartMany(t *testing.T) {
 		r = next
 	}
 	c := NewRatingChart(h)
-	if n := strings.Count(c.Line, " ") + 1; n != 900 {
-		t.Errorf("line has %d points, want 900", n)
+	if n := strings.Count(c.Line, " ") + 1; n > 4*(plotRight-plotLeft+1) || n < (plotRight-plotLeft)/2 {
+		t.Errorf("line has %d points for 900 games", n)
+	}
+	if latest := c.Markers[len(c.Markers)-1]; !strings.HasSuffix(c.Line, fmt.Sprintf(" %.1f,%.1f", latest.X, latest.Y)) {
+		t.Errorf("line …%s does not end at the latest game", c.Line[len(c.Line)-20:])
 	}
 	if n := len(c.Markers); n > (plotRight-plotLeft)/markerSpacing+1 || n < 50 {
 		t.Errorf("%d markers for 900 games", n)
@@ -167,6 +172,65 @@ func TestRatingChartMany(t *testing.T) {
 	}
 	if len(c.DateTicks) == 0 || len(c.DateTicks) > maxDateTicks {
 		t.Errorf("%d date ticks", len(c.DateTicks))
+	}
+}
+
+// TestThinLine: of the points in each slice of the line, the first, the
+// last, the highest and the lowest are kept, in order, and the others
+// dropped; a slice of one point keeps it.
+func TestThinLine(t *testing.T) {
+	pt := func(x, y float64) ChartMarker { return ChartMarker{X: x, Y: y} }
+	points := []ChartMarker{
+		pt(10.1, 50), pt(10.2, 40), pt(10.3, 90), pt(10.4, 60), pt(10.5, 55), // a slice with a dip and a peak
+		pt(11.5, 70),               // a slice of one
+		pt(12.0, 30), pt(12.9, 35), // of two
+		pt(13.2, 20), pt(13.3, 20), pt(13.4, 20), // flat
+	}
+	got := ThinLine(points, 1)
+	want := []ChartMarker{pt(10.1, 50), pt(10.2, 40), pt(10.3, 90), pt(10.5, 55), pt(11.5, 70), pt(12.0, 30), pt(12.9, 35), pt(13.2, 20), pt(13.4, 20)}
+	if !slices.Equal(got, want) {
+		t.Errorf("ThinLine = %v, want %v", got, want)
+	}
+	if got := ThinLine(nil, 1); len(got) != 0 {
+		t.Errorf("ThinLine(nil) = %v", got)
+	}
+}
+
+// TestRatingChartLongHistory: a member of 40,000 rated games gets a
+// line of a few thousand points that still reaches the highest and the
+// lowest rating, and a chart a small part of a page.
+func TestRatingChartLongHistory(t *testing.T) {
+	at := time.Date(2023, 12, 7, 12, 0, 0, 0, time.UTC)
+	var h []play.RatingChange
+	r := 1500
+	for i := range 40000 {
+		r += (i*7919)%33 - 16
+		after := r
+		switch i {
+		case 21111:
+			after = 3000 // one game's peak, and one's trough, each within a slice of hundreds
+		case 31111:
+			after = 300
+		}
+		h = append(h, play.RatingChange{GameID: int64(i + 1), Before: r, After: after, At: at.Add(time.Duration(i) * 39 * time.Minute)})
+	}
+	c := NewRatingChart(h)
+	if n := strings.Count(c.Line, " ") + 1; n > 4*(plotRight-plotLeft+1) {
+		t.Errorf("the line of 40,000 games has %d points", n)
+	}
+	lo, hi := c.RatingTicks[0].Rating, c.RatingTicks[len(c.RatingTicks)-1].Rating
+	for _, rating := range []int{3000, 300} {
+		y := fmt.Sprintf(",%.1f", plotBottom-float64(plotBottom-plotTop)*float64(rating-lo)/float64(hi-lo))
+		if !strings.Contains(c.Line, y+" ") {
+			t.Errorf("the line misses the rating of %d (y%s)", rating, y)
+		}
+	}
+	var b strings.Builder
+	if err := ratingChart(c).Render(ctxIn("en"), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() > 90_000 { // 535 KB when the line ran through every game
+		t.Errorf("the chart of 40,000 games is %d bytes", b.Len())
 	}
 }
 
