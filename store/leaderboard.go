@@ -25,7 +25,8 @@ func (r standingRow) standing() lobby.Standing {
 // in the index of the ratings (users_rating), and the leaderboard reads
 // the best in its order, ranking only those it shows: with no such
 // index, SQLite ranked every member, each by reading every member, and
-// sorted them all (1.4 s for 20,000 members).
+// sorted them all (485 ms for 20,000 members, against 0.34 ms:
+// BenchmarkYearsOfPlay).
 const rankExpr = `(SELECT COUNT(*) FROM users h WHERE h.rating > u.rating) + 1`
 
 // leaderboardQuery reads the first members of the leaderboard, as many as

@@ -64,7 +64,8 @@ func (s *Store) Stats(ctx context.Context, user int64) (play.Stats, error) {
 // (games_white_result, games_black_result): the index-only counts of
 // what they ask, however many games the member has. Asked of both
 // colours at once (white_id = ? OR black_id = ?), SQLite read each of
-// the member's games three times, 129 ms for a member of 50,000 games.
+// the member's games three times: 40.7 ms for a member of 20,000 games,
+// against 0.83 ms (BenchmarkYearsOfPlay).
 const statsQuery = `SELECT u.rating, u.rated_games, u.xp,
 	(SELECT COUNT(*) FROM games WHERE white_id = u.id AND result = '1-0' AND status = 'finished' AND voided_at IS NULL)
 	+ (SELECT COUNT(*) FROM games WHERE black_id = u.id AND result = '0-1' AND status = 'finished' AND voided_at IS NULL) AS wins,

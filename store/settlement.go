@@ -53,8 +53,8 @@ func (s *Store) GameSettlement(ctx context.Context, id, user int64) (play.Settle
 // a handful of entries, and the member's are picked out of them. Given
 // the member's columns in its WHERE, SQLite searched ledger_credit
 // instead and read every credit the member ever had, which grows with
-// every game they finish (12 ms for a member of 50,000 credits, against
-// 0.3 ms).
+// every game they finish (548 µs for a member of 5,000 credits, against
+// 45 µs: BenchmarkGameSettlement).
 const settlementQuery = `SELECT g.settled,
 	COALESCE((SELECT SUM(CASE WHEN l.reason = ? AND l.debit_kind = 'user' AND l.debit_id = ?
 		THEN l.amount ELSE 0 END) FROM ledger l WHERE l.game_id = g.id), 0) AS staked,

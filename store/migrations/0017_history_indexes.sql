@@ -4,8 +4,8 @@
 -- member had played (the profile's wins, draws and losses; its past
 -- games), through every member for each member ranked (the
 -- leaderboard), or through every game (the watch for voids, every 5 s):
--- 129 ms, 89 ms, 1.4 s and 25 ms on a database of 200,000 games and
--- 20,000 members (docs/performance.md, "Years of play").
+-- 40.7 ms, 35.8 ms, 485 ms and 13.0 ms on a database of 120,000 games
+-- and 20,000 members (docs/performance.md, "Years of play").
 
 -- A member's games over, latest first (PlayerGames).
 CREATE INDEX games_white_over ON games (white_id, ended_at) WHERE status IN ('finished', 'aborted');
