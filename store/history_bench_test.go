@@ -35,7 +35,7 @@ func BenchmarkYearsOfPlay(b *testing.B) {
 		b.Fatal(err)
 	}
 	since, _ := parseTime("2025-01-01T00:00:00.000Z") // after the last void: the poll finds none, as most do
-	lowest := int64(0)
+	var lowest int64
 	if err := s.rdb.Get(&lowest, "SELECT id FROM users ORDER BY rating, id LIMIT 1"); err != nil {
 		b.Fatal(err)
 	}

@@ -200,7 +200,7 @@ func ThinMarkers(points []ChartMarker, spacing float64) []ChartMarker {
 // line of at most some 2,300 points instead of 40,000, and a chart of
 // 81 KB instead of 535 KB (TestRatingChartLongHistory).
 func ThinLine(points []ChartMarker, step float64) []ChartMarker {
-	out := make([]ChartMarker, 0, min(len(points), 4*int((plotRight-plotLeft)/step+2)))
+	var out []ChartMarker
 	for first := 0; first < len(points); {
 		slice := math.Floor(points[first].X / step)
 		last, low, high := first, first, first
