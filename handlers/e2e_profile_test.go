@@ -68,7 +68,7 @@ func seedProfiles(t *testing.T, db string) string {
 			t.Fatal(err)
 		}
 		if rec.Black.IsBot() {
-			count[views.PublicBotName(id, chess.Black)]++
+			count[account.PublicBotName(id, chess.Black)]++
 		}
 	}
 	best := ""

@@ -24,7 +24,6 @@ import (
 	"satranc/engine/live"
 	"satranc/engine/play"
 	"satranc/locales"
-	"satranc/views"
 )
 
 // The users of the game tests: the two players of testGameID and a
@@ -759,7 +758,7 @@ func TestGamePGNBotNames(t *testing.T) {
 	for _, tc := range []struct {
 		kind play.Kind
 		want string
-	}{{play.Quick, views.PublicBotName(testGameID, chess.Black)}, {play.Lounge, views.PublicBotName(testGameID, chess.Black)}, {play.Practice, ""}} {
+	}{{play.Quick, account.PublicBotName(testGameID, chess.Black)}, {play.Lounge, account.PublicBotName(testGameID, chess.Black)}, {play.Practice, ""}} {
 		now := time.Now()
 		g := game.New(game.Options{White: game.Human(ayse.ID), Black: game.Bot(game.Medium), Control: clock.MustParse("5+0")}, now)
 		e := newGameEnv(t, snapshotOfGame(testGameID, tc.kind, g, now))

@@ -14,25 +14,26 @@ import (
 // nobody can have seen the name, and it is not found.
 func (h *Handler) handleBotPlayer(w http.ResponseWriter, r *http.Request, name string) {
 	ctx := r.Context()
-	all, err := h.profiles.PublicBotGames(ctx)
+	games, err := h.profiles.PublicBotGames(ctx, name)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	if len(all) == 0 {
-		h.fail(w, r, errNotFound)
-		return
+	in := views.BotPageInput{Name: name, Games: games, Names: map[int64]string{}, Shown: pastGamesShown}
+	if len(games) == 0 {
+		if in.Since, err = h.profiles.PublicBotsSince(ctx); err == nil && in.Since.IsZero() {
+			err = errNotFound
+		}
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
 	}
-	in := views.BotPageInput{Name: name, Games: views.GamesUnderName(name, all), Names: map[int64]string{},
-		Since: all[0].StartedAt, Shown: pastGamesShown}
-	if in.Since.IsZero() {
-		in.Since = all[0].CreatedAt
-	}
-	if in.OpponentRatings, err = h.profiles.PublicBotOpponentRatings(ctx); err != nil {
+	if in.OpponentRatings, err = h.profiles.PublicBotOpponentRatings(ctx, name); err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	for _, g := range in.Games[max(0, len(in.Games)-pastGamesShown):] { // the games listed
+	for _, g := range games[max(0, len(games)-pastGamesShown):] { // the games listed
 		h.nameSeats(ctx, in.Names, g.White.User, g.Black.User)
 	}
 	w.Header().Set("Cache-Control", "no-store")

@@ -30,13 +30,13 @@ func newBotProfileEnv(t *testing.T) (*gameEnv, string) {
 			Control: clock.MustParse("5+0"), Status: game.Finished, Outcome: game.Outcome{Result: r},
 			CreatedAt: ended.Add(-10 * time.Minute), StartedAt: ended.Add(-9 * time.Minute), EndedAt: ended}
 	}
-	name := views.PublicBotName(testGameID, chess.Black)
+	name := account.PublicBotName(testGameID, chess.Black)
 	games := []play.GameRecord{record(testGameID, ayse, game.Medium, game.WhiteWins, at)}
 	// Two more games under the same name (IDs picked for it), and one
 	// under another name.
 	other, under := "", 1
 	for id := int64(100); under < 3 || other == ""; id++ {
-		n := views.PublicBotName(id, chess.Black)
+		n := account.PublicBotName(id, chess.Black)
 		switch {
 		case n == name && under < 3:
 			under++

@@ -27,10 +27,12 @@ type Profiles interface {
 	RatingHistory(ctx context.Context, user int64) ([]play.RatingChange, error)
 	Balance(ctx context.Context, user int64) (int64, error)
 	PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error)
-	// PublicBotGames and PublicBotOpponentRatings are what the profiles
-	// of the names computer players go by are made of (profile_bot.go).
-	PublicBotGames(ctx context.Context) ([]play.GameRecord, error)
-	PublicBotOpponentRatings(ctx context.Context) (map[int64]int, error)
+	// PublicBotGames, PublicBotOpponentRatings and PublicBotsSince are
+	// what the profiles of the names computer players go by are made of
+	// (profile_bot.go).
+	PublicBotGames(ctx context.Context, name string) ([]play.GameRecord, error)
+	PublicBotOpponentRatings(ctx context.Context, name string) (map[int64]int, error)
+	PublicBotsSince(ctx context.Context) (time.Time, error)
 }
 
 // profileRoutes registers the public player and replay pages.

@@ -28,12 +28,33 @@ type fakeProfiles struct {
 	botRatings map[int64]int
 }
 
-func (f *fakeProfiles) PublicBotGames(context.Context) ([]play.GameRecord, error) {
-	return f.botGames, nil
+func (f *fakeProfiles) PublicBotGames(_ context.Context, name string) ([]play.GameRecord, error) {
+	var out []play.GameRecord
+	for _, g := range f.botGames {
+		if (g.White.IsBot() && account.PublicBotName(g.ID, chess.White) == name) ||
+			(g.Black.IsBot() && account.PublicBotName(g.ID, chess.Black) == name) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
 }
 
-func (f *fakeProfiles) PublicBotOpponentRatings(context.Context) (map[int64]int, error) {
-	return f.botRatings, nil
+func (f *fakeProfiles) PublicBotOpponentRatings(ctx context.Context, name string) (map[int64]int, error) {
+	games, _ := f.PublicBotGames(ctx, name)
+	out := map[int64]int{}
+	for _, g := range games {
+		if r, ok := f.botRatings[g.ID]; ok {
+			out[g.ID] = r
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeProfiles) PublicBotsSince(context.Context) (time.Time, error) {
+	if len(f.botGames) == 0 {
+		return time.Time{}, nil
+	}
+	return f.botGames[0].StartedAt, nil
 }
 
 func (f *fakeProfiles) UserByName(_ context.Context, name string) (account.User, error) {

@@ -256,9 +256,11 @@ func finishGame(ctx context.Context, q sqlx.ExtContext, id int64, end play.Endin
 	if end.Outcome.Reason != game.NoReason {
 		endedBy = end.Outcome.Side.String()
 	}
-	res, err := q.ExecContext(ctx, `UPDATE games SET status = ?, result = ?, termination = ?, ended_by = ?, ended_at = ?
-		WHERE id = ? AND status IN ('waiting', 'active')`,
-		end.Status.String(), end.Outcome.Result.String(), end.Outcome.Reason.String(), endedBy, formatTime(end.At), id)
+	whiteName, blackName := publicBotNames(id)
+	res, err := q.ExecContext(ctx, `UPDATE games SET status = ?, result = ?, termination = ?, ended_by = ?, ended_at = ?,
+		`+setPublicBotNames+` WHERE id = ? AND status IN ('waiting', 'active')`,
+		end.Status.String(), end.Outcome.Result.String(), end.Outcome.Reason.String(), endedBy, formatTime(end.At),
+		whiteName, blackName, id)
 	if err != nil {
 		return err
 	}

@@ -98,6 +98,11 @@ func (s *Store) applyMigration(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 		return err
 	}
+	if fill := migrationFills[m.version]; fill != nil {
+		if err := fill(ctx, tx); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx,
 		"INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
 		m.version, m.name, s.now()); err != nil {

@@ -38,6 +38,8 @@ var postgresTests = map[string]func(*testing.T){
 	"LoungeSettlement":               TestLoungeSettlement,
 	"GameSettlement":                 TestGameSettlement,
 	"PlayerGames":                    TestPlayerGames,
+	"PublicBotGames":                 TestPublicBotGames,
+	"FillPublicBotNames":             TestFillPublicBotNames,
 	"BotLounge":                      TestBotLounge,
 	"LoungeEligibility":              TestLoungeEligibility,
 	"SameOpponent":                   TestSameOpponent,

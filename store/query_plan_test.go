@@ -31,8 +31,8 @@ func queryPlan(t *testing.T, s *Store, query string) []string {
 	return plan
 }
 
-// TestQueryPlans: the reads of a game's end, a member's page, the
-// leaderboard and the watch for voids search indexes that take them
+// TestQueryPlans: the reads of a game's end, a member's page, a computer
+// name's page, the leaderboard and the watch for voids search indexes that take them
 // straight to the rows they return, and none reads everything a member
 // or the site ever did, which grows with every game played
 // (docs/performance.md, "Years of play"). SQLite plans without
@@ -60,6 +60,15 @@ func TestQueryPlans(t *testing.T) {
 			[]string{"TEMP B-TREE", "SCAN h"}},
 		{"a member's standing", standingQuery,
 			[]string{"SEARCH h USING COVERING INDEX users_rating (rating>?)"},
+			[]string{"SCAN"}},
+		{"a computer name's games", publicBotGamesQuery,
+			[]string{"games_white_bot_name (white_bot_name=?)", "games_black_bot_name (black_bot_name=?)"},
+			[]string{"SCAN"}},
+		{"a computer name's opponents' ratings", publicBotRatingsQuery,
+			[]string{"games_white_bot_name (white_bot_name=?)", "games_black_bot_name (black_bot_name=?)", "rating_changes_1 (game_id=?)"},
+			[]string{"SCAN"}},
+		{"the computer names' first game", publicBotsSinceQuery,
+			[]string{"games_white_bot_name (white_bot_name>?)", "games_black_bot_name (black_bot_name>?)"},
 			[]string{"SCAN"}},
 		{"the voids since", voidsSinceQuery,
 			[]string{"games_voided (voided_at>?)"},

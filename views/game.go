@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/elo"
 	"satranc/engine/game"
@@ -235,7 +236,7 @@ func NewPlayerViews(snap play.Snapshot, in GameViewInput) (top, bottom PlayerVie
 		seat := snap.Seat(side)
 		pv := PlayerView{Side: side, Name: in.Names[seat.User], IsBot: seat.IsBot(), Bot: seat.Bot, Frame: in.Frames[seat.User], Material: material[side]}
 		if pv.IsBot && isPublic(snap.Kind) {
-			pv.BotName = PublicBotName(snap.ID, side)
+			pv.BotName = account.PublicBotName(snap.ID, side)
 		}
 		if isPublic(snap.Kind) && !snap.Unstaked {
 			pv.Rating = in.Ratings[seat.User]

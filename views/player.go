@@ -121,7 +121,7 @@ func newPastGame(g play.GameRecord, side chess.Color, names map[int64]string, ch
 	case opp.IsHuman():
 		pg.Opponent = names[opp.User]
 	case opp.IsBot() && isPublic(g.Kind):
-		pg.Opponent = PublicBotName(g.ID, side.Other())
+		pg.Opponent = account.PublicBotName(g.ID, side.Other())
 	default:
 		pg.OpponentBot = opp.Bot
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // A computer player at a public table goes by a player's name
-// (PublicBotName; SPEC section 6: bots are not labelled), so that name
+// (account.PublicBotName; SPEC section 6: bots are not labelled), so that name
 // has a profile like a member's, built here from the games played under
 // it. Everything on it is worked out from those games and nothing else,
 // so it is the same on every reload and changes only when the name plays
@@ -36,8 +36,8 @@ import (
 type BotPageInput struct {
 	// Name is the name as BotNames spells it.
 	Name string
-	// Games are the public games over under Name (GamesUnderName),
-	// oldest first.
+	// Games are the public games over under Name, oldest first (a game
+	// under another name is left out).
 	Games []play.GameRecord
 	// OpponentRatings maps a rated game's ID to the rating its human
 	// player had before it.
@@ -61,18 +61,6 @@ func BotName(name string) (string, bool) {
 	return "", false
 }
 
-// GamesUnderName returns those of games (public games with a computer
-// player) in which the computer played under name, in the same order.
-func GamesUnderName(name string, games []play.GameRecord) []play.GameRecord {
-	var out []play.GameRecord
-	for _, g := range games {
-		if _, ok := botSideUnder(name, g); ok {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
 // botSideUnder returns the side of public game g whose computer player
 // went by name.
 func botSideUnder(name string, g play.GameRecord) (chess.Color, bool) {
@@ -84,7 +72,7 @@ func botSideUnder(name string, g play.GameRecord) (chess.Color, bool) {
 		if side == chess.Black {
 			s = g.Black
 		}
-		if s.IsBot() && strings.EqualFold(PublicBotName(g.ID, side), name) {
+		if s.IsBot() && strings.EqualFold(account.PublicBotName(g.ID, side), name) {
 			return side, true
 		}
 	}

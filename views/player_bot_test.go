@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/game"
 	"satranc/engine/play"
@@ -14,12 +15,12 @@ import (
 // the same input gives the same page.
 func TestNewBotPlayerPage(t *testing.T) {
 	at := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
-	name := PublicBotName(1, chess.Black)
+	name := account.PublicBotName(1, chess.Black)
 	var games []play.GameRecord
 	levels := []game.Level{game.Medium, game.Hard, game.Easy}
 	results := []game.Result{game.WhiteWins, game.BlackWins, game.BlackWins} // a loss, two wins for the name
 	for id := int64(1); len(games) < 3; id++ {
-		if PublicBotName(id, chess.Black) != name {
+		if account.PublicBotName(id, chess.Black) != name {
 			continue
 		}
 		i := len(games)
@@ -34,7 +35,7 @@ func TestNewBotPlayerPage(t *testing.T) {
 	for _, g := range games {
 		ratings[g.ID] = 1250
 	}
-	in := BotPageInput{Name: name, Games: GamesUnderName(name, games), OpponentRatings: ratings, Names: map[int64]string{9: "ayse"}, Shown: 50}
+	in := BotPageInput{Name: name, Games: games, OpponentRatings: ratings, Names: map[int64]string{9: "ayse"}, Shown: 50}
 	v := NewBotPlayerPage(in)
 	// 1200 − 40 × 0.43 = 1183; + 40 × 0.60 = 1207; + 40 × 0.56 = 1229.
 	if v.Rating != 1229 || v.RatedGames != 3 || v.Wins != 2 || v.Losses != 1 || v.XP != 40 || v.Chart.Games != 3 {

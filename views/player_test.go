@@ -23,19 +23,6 @@ func TestLeaderboardViewMe(t *testing.T) {
 	}
 }
 
-func TestPublicBotName(t *testing.T) {
-	if a, b := PublicBotName(42, chess.White), PublicBotName(42, chess.White); a != b {
-		t.Errorf("PublicBotName(42, white) = %q, then %q", a, b)
-	}
-	seen := map[string]bool{}
-	for id := int64(1); id <= 50; id++ {
-		seen[PublicBotName(id, chess.Black)] = true
-	}
-	if len(seen) < 10 {
-		t.Errorf("50 games use only %d bot names", len(seen))
-	}
-}
-
 func TestScoreOf(t *testing.T) {
 	voidedAt := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
 	tests := []struct {

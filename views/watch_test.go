@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/a-h/templ"
 
+	"satranc/engine/account"
 	"satranc/engine/chess"
 	"satranc/engine/clock"
 	"satranc/engine/game"
@@ -59,7 +60,7 @@ func TestMiniGame(t *testing.T) {
 	if g.Bottom.Side != chess.White || g.Bottom.Name != "ayse" || g.Bottom.Rating != 1500 {
 		t.Errorf("bottom = %+v, want ayse (White) rated 1500", g.Bottom)
 	}
-	if g.Top.BotName != PublicBotName(9, chess.Black) || g.Top.Rating == 0 {
+	if g.Top.BotName != account.PublicBotName(9, chess.Black) || g.Top.Rating == 0 {
 		t.Errorf("top = %+v, want the bot by its public name and rating", g.Top)
 	}
 	if g.Bottom.Clock.Remaining != 50*time.Second || g.Top.Clock.Remaining != 3*time.Minute {
@@ -70,7 +71,7 @@ func TestMiniGame(t *testing.T) {
 	if link.Length() != 1 {
 		t.Fatal("no link to the game")
 	}
-	if got := link.Find(`[data-testid="mini-player-black"] .mini-name`).Text(); got != PublicBotName(9, chess.Black) {
+	if got := link.Find(`[data-testid="mini-player-black"] .mini-name`).Text(); got != account.PublicBotName(9, chess.Black) {
 		t.Errorf("Black's name = %q, want the bot's public name", got)
 	}
 	if n := link.Find(`[data-testid="mini-board"] .sq`).Length(); n != 64 {

@@ -1,6 +1,10 @@
 package account
 
-import "strings"
+import (
+	"strings"
+
+	"satranc/engine/chess"
+)
 
 // BotNames are the names the computer players go by at public tables,
 // where bots are not labelled (SPEC section 6). Each is a valid user name
@@ -21,4 +25,14 @@ func IsBotName(name string) bool {
 		}
 	}
 	return false
+}
+
+// PublicBotName returns the name of the computer player on side of public
+// game id: the same for the whole game and for everyone watching, and
+// usually another in the next game. The store keeps it with the game once
+// the game is over, so that a name's games are found by the name.
+func PublicBotName(id int64, side chess.Color) string {
+	h := uint64(id)*0x9e3779b97f4a7c15 + uint64(side)
+	h ^= h >> 29
+	return BotNames[h%uint64(len(BotNames))]
 }
