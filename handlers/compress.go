@@ -1,12 +1,13 @@
 package handlers
 
 import (
-	"compress/gzip"
 	"io"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // minCompressBytes is the smallest page compressed: below about a kilobyte

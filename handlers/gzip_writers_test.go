@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime"
 	"testing"
+
+	kgzip "github.com/klauspost/compress/gzip"
 )
 
 // TestGzipFreeListKeepsThroughCollections: the compressors given back are
@@ -13,8 +15,8 @@ import (
 // compresses.
 func TestGzipFreeListKeepsThroughCollections(t *testing.T) {
 	l := newGzipFreeList(keptGzipWriters)
-	lent := make(map[*gzip.Writer]bool)
-	var out []*gzip.Writer
+	lent := make(map[*kgzip.Writer]bool)
+	var out []*kgzip.Writer
 	for range keptGzipWriters + 1 {
 		zw := l.get()
 		lent[zw] = true
