@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jmoiron/sqlx"
+
 	"satranc/engine/lobby"
 	"satranc/engine/play"
 )
@@ -28,15 +30,25 @@ func (s *Store) LobbyPlayer(ctx context.Context, user int64) (lobby.Player, erro
 // PlayerGames returns the limit latest games of user that are over
 // (finished or aborted), latest first, without their moves.
 func (s *Store) PlayerGames(ctx context.Context, user int64, limit int) ([]play.GameRecord, error) {
-	var rows []gameRow
-	err := s.rdb.SelectContext(ctx, &rows, playerGamesQuery, user, limit, user, limit, limit)
+	games, err := selectGames(ctx, s.rdb, playerGamesQuery, user, limit, user, limit, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of user %d: %w", user, err)
 	}
+	return games, nil
+}
+
+// selectGames returns the games that query selects (gameColumns), in its
+// order, without their moves.
+func selectGames(ctx context.Context, q sqlx.QueryerContext, query string, args ...any) ([]play.GameRecord, error) {
+	var rows []gameRow
+	if err := sqlx.SelectContext(ctx, q, &rows, query, args...); err != nil {
+		return nil, err
+	}
 	out := make([]play.GameRecord, len(rows))
 	for i, r := range rows {
+		var err error
 		if out[i], err = toGame(r, nil); err != nil {
-			return nil, fmt.Errorf("store: games of user %d: %w", user, err)
+			return nil, err
 		}
 	}
 	return out, nil

@@ -36,18 +36,11 @@ func publicBotNames(id int64) (white, black string) {
 // which a computer player went by name, oldest first, without moves.
 // name is spelt as account.BotNames spells it.
 func (s *Store) PublicBotGames(ctx context.Context, name string) ([]play.GameRecord, error) {
-	var rows []gameRow
-	err := s.rdb.SelectContext(ctx, &rows, publicBotGamesQuery, name, name)
+	games, err := selectGames(ctx, s.rdb, publicBotGamesQuery, name, name)
 	if err != nil {
 		return nil, fmt.Errorf("store: public games under %s: %w", name, err)
 	}
-	out := make([]play.GameRecord, len(rows))
-	for i, r := range rows {
-		if out[i], err = toGame(r, nil); err != nil {
-			return nil, fmt.Errorf("store: public games under %s: %w", name, err)
-		}
-	}
-	return out, nil
+	return games, nil
 }
 
 // gamesUnderName selects the IDs of the games whose computer player went
